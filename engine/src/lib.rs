@@ -1,0 +1,4 @@
+//! The Menagerie engine: command line (and, as they land, search and protocols).
+#![forbid(unsafe_code)]
+
+pub mod cli;

@@ -1,0 +1,17 @@
+//! `menagerie` binary entry point.
+
+use clap::Parser;
+use engine::cli::{run, Cli};
+use std::io::Write;
+
+fn main() {
+    let cli = Cli::parse();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let result = run(&cli, &mut out);
+    let _ = out.flush();
+    if let Err(e) = result {
+        eprintln!("error: {}", e.message);
+        std::process::exit(e.code);
+    }
+}

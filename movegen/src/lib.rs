@@ -1,0 +1,16 @@
+//! Menagerie's move generator: the rules of every variant, boards, moves, FEN and perft.
+//! No I/O happens here.
+#![forbid(unsafe_code)]
+
+pub mod attacks;
+pub mod board;
+pub mod fen;
+pub mod moves;
+pub mod perft;
+pub mod rules;
+pub mod types;
+pub mod variants;
+pub mod zobrist;
+
+pub use moves::{Move, MoveBuf, MoveKind, MoveList};
+pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};

@@ -1,0 +1,207 @@
+//! The rules trait every variant implements, variant ids, and game results.
+
+use crate::fen::FenError;
+use crate::moves::{Move, MoveBuf};
+use crate::types::{Color, Geometry};
+use std::fmt;
+
+/// The variant ids of the rule book (`../shared/rules/README.md`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VariantId {
+    /// Orthodox chess.
+    Chess,
+    /// 8-Piece Chess.
+    EightPiece,
+    /// Randomized 8-Piece Chess.
+    EightPieceRandom,
+    /// PieceEater Chess.
+    PieceEater,
+    /// Chess with the Magician.
+    Magician,
+    /// TamerSpiel.
+    TamerSpiel,
+    /// Jumping Knights Chess.
+    JumpingKnights,
+}
+
+impl VariantId {
+    /// Every id, in rule-book order.
+    pub const ALL: [VariantId; 7] = [
+        VariantId::Chess,
+        VariantId::EightPiece,
+        VariantId::EightPieceRandom,
+        VariantId::PieceEater,
+        VariantId::Magician,
+        VariantId::TamerSpiel,
+        VariantId::JumpingKnights,
+    ];
+
+    /// The id as written everywhere (`--variant`, `UCI_Variant`, XBoard `variant`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            VariantId::Chess => "chess",
+            VariantId::EightPiece => "eightpiece",
+            VariantId::EightPieceRandom => "eightpiece-random",
+            VariantId::PieceEater => "pieceeater",
+            VariantId::Magician => "magician",
+            VariantId::TamerSpiel => "tamerspiel",
+            VariantId::JumpingKnights => "jumpingknights",
+        }
+    }
+
+    /// Parses an id.
+    pub fn parse(s: &str) -> Option<VariantId> {
+        VariantId::ALL.into_iter().find(|v| v.name() == s)
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Who won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// Nobody won.
+    Draw,
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move has no legal move and is not in check (draw, or a win in Jumping
+    /// Knights by Rule 2).
+    Stalemate,
+    /// A king was captured (PieceEater).
+    KingCaptured,
+    /// The same position arose three times.
+    Repetition,
+    /// The 50-move rule (or the 8-Piece automatic 50-move draw).
+    FiftyMoves,
+    /// Neither side can mate (orthodox dead positions).
+    InsufficientMaterial,
+}
+
+/// A finished game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    /// The result.
+    pub outcome: Outcome,
+    /// Why.
+    pub reason: EndReason,
+}
+
+/// A move text that names no legal move (or more than one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// The text received.
+    pub text: String,
+    /// Why it was refused.
+    pub reason: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The rules of one variant, implemented by its position type.
+///
+/// Positions are values: [`Rules::play`] returns the position after a move (copy-make), so
+/// "unmake" is dropping the copy. Everything here is deterministic and free of I/O.
+pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
+    /// Board geometry (and so bitboard width).
+    type G: Geometry;
+    /// Move buffer with a capacity proven for this variant.
+    type Moves: MoveBuf;
+    /// The variant this type plays (for `eightpiece` also `eightpiece-random`).
+    const VARIANT: VariantId;
+
+    /// The standard start position.
+    fn startpos() -> Self;
+    /// Loads a FEN (rule-book shape); never panics, never half-loads.
+    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    /// Writes the FEN.
+    fn fen(&self) -> String;
+    /// Side to move.
+    fn turn(&self) -> Color;
+    /// Appends every legal move to `out` (which the caller has cleared).
+    fn legal_moves(&self, out: &mut Self::Moves);
+    /// Number of legal moves (perft bulk counting); may be faster than generating them.
+    fn count_legal(&self) -> u64 {
+        let mut m = Self::Moves::default();
+        self.legal_moves(&mut m);
+        m.len() as u64
+    }
+    /// The position after the legal move `m` (undefined result for an illegal move, no panic
+    /// guaranteed only for moves from [`Rules::legal_moves`]).
+    fn play(&self, m: Move) -> Self;
+    /// The incrementally maintained Zobrist key (the repetition key: every part of the state
+    /// that decides future play, excluding clocks).
+    fn hash(&self) -> u64;
+    /// The same key computed from scratch (invariant tests).
+    fn compute_hash(&self) -> u64;
+    /// Whether the side to move is in check (false where the variant has no check).
+    fn in_check(&self) -> bool;
+    /// Halfmove clock as in FEN.
+    fn halfmove_clock(&self) -> u32;
+    /// Fullmove number as in FEN.
+    fn fullmove_number(&self) -> u32;
+    /// The end of the game decided by the rules of the position alone, given its legal moves
+    /// (checkmate, stalemate, captured king). Draw rules that need history are the game's.
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd>;
+    /// Whether the position is drawn by the variant's move-count rule (the 50-move rule by
+    /// default; a game runner adjudicates it).
+    fn fifty_move_draw(&self) -> bool {
+        self.halfmove_clock() >= 100
+    }
+    /// Whether neither side can ever win (dead position); `false` by default.
+    fn insufficient_material(&self) -> bool {
+        false
+    }
+    /// Coordinate notation of a legal move (`../shared/rules/notation.md`).
+    fn move_text(&self, m: Move) -> String;
+    /// Parses coordinate notation against this position: the text must name exactly one legal
+    /// move.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mut list = Self::Moves::default();
+        self.legal_moves(&mut list);
+        let found: Vec<Move> =
+            list.iter().copied().filter(|&m| self.move_text(m) == text).collect();
+        match found.as_slice() {
+            [m] => Ok(*m),
+            [] => Err(MoveError { text: text.to_string(), reason: "not a legal move".into() }),
+            _ => Err(MoveError { text: text.to_string(), reason: "ambiguous".into() }),
+        }
+    }
+    /// Algebraic notation for game records (defaults to coordinates).
+    fn move_san(&self, m: Move) -> String {
+        self.move_text(m)
+    }
+}
+
+/// Runs `$body` with `$T` bound to the position type of `$id` (dispatch once, at the boundary;
+/// everything inside is monomorphised). Evaluates to `Result<_, VariantId>`: `Err(id)` for a
+/// variant whose rules are not implemented in this build.
+#[macro_export]
+macro_rules! with_variant {
+    ($id:expr, $T:ident => $body:expr) => {{
+        #[allow(unreachable_patterns)]
+        match $id {
+            $crate::rules::VariantId::Chess => {
+                type $T = $crate::variants::chess::Chess;
+                Ok($body)
+            }
+            other => Err(other),
+        }
+    }};
+}

@@ -1,0 +1,13 @@
+//! The types layer: colours, squares and geometries, bitboards, pieces, directions.
+
+mod bitboard;
+mod color;
+mod dir;
+mod piece;
+mod square;
+
+pub use bitboard::{Bb128, Bb64, BitInt, Bitboard, SquareIter};
+pub use color::{ByColor, Color};
+pub use dir::Dir;
+pub use piece::{Piece, PieceKind};
+pub use square::{Delta, Geo10x10, Geo12x8, Geo8x8, Geometry, Square};

@@ -1,0 +1,74 @@
+//! Piece kinds (per variant) and coloured pieces.
+
+use super::color::Color;
+use std::fmt::Debug;
+
+/// The piece kinds of one variant: a small closed enum with a letter per kind.
+pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
+    /// Number of kinds (the bitboard array length of a [`crate::board::Board`]).
+    const COUNT: usize;
+    /// Every kind, in index order.
+    const ALL: &'static [Self];
+    /// Index in `0..COUNT`.
+    fn index(self) -> usize;
+    /// The upper-case FEN letter.
+    fn letter(self) -> char;
+    /// Parses an upper-case FEN letter.
+    fn from_letter(c: char) -> Option<Self> {
+        Self::ALL.iter().copied().find(|k| k.letter() == c)
+    }
+}
+
+/// A kind with a colour.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Piece<P: PieceKind> {
+    /// What it is.
+    pub kind: P,
+    /// Whose it is.
+    pub color: Color,
+}
+
+impl<P: PieceKind> Piece<P> {
+    /// Builds a piece.
+    #[inline(always)]
+    pub const fn new(kind: P, color: Color) -> Self {
+        Piece { kind, color }
+    }
+
+    /// Mailbox code: `1 + 2 * kind + color` (0 means empty).
+    #[inline(always)]
+    pub fn code(self) -> u8 {
+        (1 + 2 * self.kind.index() + self.color.index()) as u8
+    }
+
+    /// Inverse of [`Piece::code`]; `None` for 0.
+    #[inline(always)]
+    pub fn from_code(code: u8) -> Option<Self> {
+        if code == 0 {
+            None
+        } else {
+            let c = usize::from(code - 1);
+            let color = if c & 1 == 0 { Color::White } else { Color::Black };
+            Some(Piece { kind: P::ALL[c >> 1], color })
+        }
+    }
+
+    /// FEN letter: upper case for White, lower case for Black.
+    pub fn fen_char(self) -> char {
+        match self.color {
+            Color::White => self.kind.letter(),
+            Color::Black => self.kind.letter().to_ascii_lowercase(),
+        }
+    }
+
+    /// Parses a FEN letter of either case.
+    pub fn from_fen_char(c: char) -> Option<Self> {
+        if c.is_ascii_uppercase() {
+            P::from_letter(c).map(|k| Piece::new(k, Color::White))
+        } else if c.is_ascii_lowercase() {
+            P::from_letter(c.to_ascii_uppercase()).map(|k| Piece::new(k, Color::Black))
+        } else {
+            None
+        }
+    }
+}

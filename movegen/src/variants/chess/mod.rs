@@ -1,0 +1,487 @@
+//! `chess`: orthodox chess per FIDE (`../shared/rules/chess.md`).
+//!
+//! Position: piece bitboards + mailbox, castling rights, en-passant square, clocks and an
+//! incremental Zobrist key; copy-make. Legal moves come from a pin/check-mask generator
+//! (`movegen.rs`) that can also count moves without listing them (perft bulk counting).
+
+mod movegen;
+
+use crate::attacks::magic::tables;
+use crate::board::Board;
+use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::rules::{EndReason, GameEnd, Outcome, Rules, VariantId};
+use crate::types::{Bb64, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
+use crate::zobrist;
+
+/// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum ChessKind {
+    /// Pawn.
+    Pawn = 0,
+    /// Knight.
+    Knight = 1,
+    /// Bishop.
+    Bishop = 2,
+    /// Rook.
+    Rook = 3,
+    /// Queen.
+    Queen = 4,
+    /// King.
+    King = 5,
+}
+
+impl PieceKind for ChessKind {
+    const COUNT: usize = 6;
+    const ALL: &'static [ChessKind] = &[
+        ChessKind::Pawn,
+        ChessKind::Knight,
+        ChessKind::Bishop,
+        ChessKind::Rook,
+        ChessKind::Queen,
+        ChessKind::King,
+    ];
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
+    }
+}
+
+/// The board type of orthodox chess.
+pub type ChessBoard = Board<Geo8x8, ChessKind, 6>;
+
+/// Castling right bits.
+pub const WHITE_KINGSIDE: u8 = 1;
+/// Castling right bits.
+pub const WHITE_QUEENSIDE: u8 = 2;
+/// Castling right bits.
+pub const BLACK_KINGSIDE: u8 = 4;
+/// Castling right bits.
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// Zobrist keys: 12 x 64 piece-squares, then side, 16 castling masks, 8 e.p. files.
+const KEYS: [u64; 12 * 64 + 1 + 16 + 8] = zobrist::keys(0xC4E5_5000);
+const SIDE_KEY: usize = 12 * 64;
+const CASTLE_KEY: usize = SIDE_KEY + 1;
+const EP_KEY: usize = CASTLE_KEY + 16;
+
+#[inline(always)]
+fn piece_key(p: Piece<ChessKind>, sq: Square) -> u64 {
+    KEYS[(usize::from(p.code()) - 1) * 64 + sq.idx()]
+}
+
+/// Castling rights kept after a move touches a square (rook or king start squares).
+const fn castle_keep_table() -> [u8; 64] {
+    let mut t = [0xffu8; 64];
+    t[0] = !WHITE_QUEENSIDE; // a1
+    t[7] = !WHITE_KINGSIDE; // h1
+    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE); // e1
+    t[56] = !BLACK_QUEENSIDE; // a8
+    t[63] = !BLACK_KINGSIDE; // h8
+    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE); // e8
+    t
+}
+const CASTLE_KEEP: [u8; 64] = castle_keep_table();
+
+/// An orthodox chess position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Chess {
+    board: ChessBoard,
+    turn: Color,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+/// The start position FEN.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+impl Chess {
+    /// The placement.
+    #[inline(always)]
+    pub fn board(&self) -> &ChessBoard {
+        &self.board
+    }
+
+    /// Castling rights as a mask of the `*_KINGSIDE` / `*_QUEENSIDE` bits.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant square as in FEN (set after every double step).
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The king square of `c`.
+    #[inline(always)]
+    pub fn king(&self, c: Color) -> Square {
+        self.board.pieces(ChessKind::King, c).lsb()
+    }
+
+    /// Units of `by` attacking `sq` with occupancy `occ`.
+    #[inline(always)]
+    pub fn attackers(&self, sq: Square, by: Color, occ: Bb64) -> Bb64 {
+        let t = tables();
+        let b = &self.board;
+        let them = b.color(by);
+        let rq = b.kind(ChessKind::Rook) | b.kind(ChessKind::Queen);
+        let bq = b.kind(ChessKind::Bishop) | b.kind(ChessKind::Queen);
+        ((t.knight[sq.idx()] & b.kind(ChessKind::Knight))
+            | (t.king[sq.idx()] & b.kind(ChessKind::King))
+            | (t.pawn_attacks(!by, sq) & b.kind(ChessKind::Pawn))
+            | (t.rook(sq, occ) & rq)
+            | (t.bishop(sq, occ) & bq))
+            & them
+    }
+
+    /// Whether an en-passant capture onto `ep` by the side to move is legal (used for the
+    /// repetition key, so that an impossible e.p. square does not split positions).
+    fn ep_capturable(&self, ep: Square) -> bool {
+        let t = tables();
+        let us = self.turn;
+        let pawns = t.pawn_attacks(!us, ep) & self.board.pieces(ChessKind::Pawn, us);
+        pawns.into_iter().any(|from| self.ep_is_legal(from, ep))
+    }
+
+    /// Full legality test of an en-passant capture `from` -> `ep` (pinned and discovered
+    /// cases included).
+    pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let victim = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
+        let occ = (self.board.occupied().without(from).without(victim)).with(ep);
+        let king = self.king(us);
+        let attackers = self.attackers(king, !us, occ).without(victim);
+        attackers.is_empty()
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.iter() {
+            h ^= piece_key(p, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h
+    }
+
+    fn from_fen_inner(text: &str) -> Result<Chess, FenError> {
+        let f = fen::split(text, 0)?;
+        if f.hand.is_some() {
+            return Err(FenError::new("hand", "chess has no hands"));
+        }
+        let mut board = ChessBoard::empty();
+        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
+            match item {
+                BoardItem::Piece(c, None) => {
+                    let p = Piece::<ChessKind>::from_fen_char(c).ok_or_else(|| {
+                        FenError::new("board", format!("`{c}` is not a chess piece letter"))
+                    })?;
+                    board.put(sq, p);
+                }
+                BoardItem::Piece(c, Some(_)) => {
+                    return Err(FenError::new("board", format!("`{c}` takes no suffix in chess")))
+                }
+                BoardItem::Hole => return Err(FenError::new("board", "chess has no holes")),
+            }
+        }
+        for c in Color::ALL {
+            let n = board.pieces(ChessKind::King, c).count();
+            if n != 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} kings; exactly one is required", color_name(c)),
+                ));
+            }
+        }
+        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
+        if (board.kind(ChessKind::Pawn) & back_ranks).any() {
+            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
+        }
+        let mut castling = 0u8;
+        for t in fen::parse_castling::<Geo8x8>(f.castling)? {
+            let (bit, color, rook_file) = match t {
+                CastleToken::High(c) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7),
+                CastleToken::Low(c) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0),
+                CastleToken::File(c, 7) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7),
+                CastleToken::File(c, 0) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0),
+                CastleToken::File(..) => {
+                    return Err(FenError::new(
+                        "castling",
+                        "chess castles only with the a- and h-file rooks",
+                    ))
+                }
+            };
+            let rank = color.select(0, 7);
+            let king_sq = Geo8x8::square(4, rank).expect("on board");
+            let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
+            if board.piece_at(king_sq) != Some(Piece::new(ChessKind::King, color))
+                || board.piece_at(rook_sq) != Some(Piece::new(ChessKind::Rook, color))
+            {
+                return Err(FenError::new(
+                    "castling",
+                    format!(
+                        "{} castling right needs the king on {} and a rook on {}",
+                        color_name(color),
+                        Geo8x8::name(king_sq),
+                        Geo8x8::name(rook_sq)
+                    ),
+                ));
+            }
+            castling |= bit;
+        }
+        let ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+        if let Some(ep) = ep {
+            let us = f.side;
+            let ok_rank = Geo8x8::rank(ep) == us.select(5, 2);
+            let pawn_sq = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
+            let origin = Square((i16::from(ep.0) + 8 * i16::from(us.forward())) as u8);
+            if !ok_rank
+                || board.piece_at(pawn_sq) != Some(Piece::new(ChessKind::Pawn, !us))
+                || board.piece_at(ep).is_some()
+                || board.piece_at(origin).is_some()
+            {
+                return Err(FenError::new(
+                    "en-passant",
+                    format!(
+                        "{} is not the square skipped by a pawn's double step",
+                        Geo8x8::name(ep)
+                    ),
+                ));
+            }
+        }
+        let mut pos = Chess {
+            board,
+            turn: f.side,
+            castling,
+            ep,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
+            hash: 0,
+        };
+        let them = !pos.turn;
+        if pos.attackers(pos.king(them), pos.turn, pos.board.occupied()).any() {
+            return Err(FenError::new(
+                "side",
+                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+            ));
+        }
+        pos.hash = pos.key_from_scratch();
+        Ok(pos)
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        self.attackers(self.king(us), !us, self.board.occupied()).any()
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.select("White", "Black")
+}
+
+/// Move list capacity: 218 is the most legal moves known in a chess position; 256 leaves room.
+pub type ChessMoves = MoveList<256>;
+
+impl Rules for Chess {
+    type G = Geo8x8;
+    type Moves = ChessMoves;
+    const VARIANT: VariantId = VariantId::Chess;
+
+    fn startpos() -> Self {
+        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_inner(fen)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::write_board::<Geo8x8>(|sq| {
+            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
+        });
+        let mut castling = String::new();
+        for (bit, c) in [
+            (WHITE_KINGSIDE, 'K'),
+            (WHITE_QUEENSIDE, 'Q'),
+            (BLACK_KINGSIDE, 'k'),
+            (BLACK_QUEENSIDE, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                castling.push(c);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
+        format!(
+            "{board} {} {castling} {ep} {} {}",
+            self.turn.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut ChessMoves) {
+        movegen::generate(self, &mut movegen::Lister(out));
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut c = movegen::Counter(0);
+        movegen::generate(self, &mut c);
+        c.0
+    }
+
+    fn play(&self, m: Move) -> Self {
+        let mut p = *self;
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        if let Some(ep) = p.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let rank_base = to.0 & !7;
+                let (rook_from, rook_to) = if Geo8x8::file(to) == 6 {
+                    (Square(rank_base + 7), Square(rank_base + 5))
+                } else {
+                    (Square(rank_base), Square(rank_base + 3))
+                };
+                let king = p.board.relocate(from, to).expect("king");
+                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
+                h ^= piece_key(king, from) ^ piece_key(king, to);
+                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+            }
+            MoveKind::EnPassant => {
+                let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
+                let cap = p.board.remove(victim).expect("e.p. victim");
+                h ^= piece_key(cap, victim);
+                let pawn = p.board.relocate(from, to).expect("pawn");
+                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
+                p.halfmove = 0;
+            }
+            _ => {
+                if let Some(cap) = p.board.remove(to) {
+                    h ^= piece_key(cap, to);
+                    p.halfmove = 0;
+                }
+                let piece = p.board.remove(from).expect("mover");
+                h ^= piece_key(piece, from);
+                let placed = if m.promo() != 0 {
+                    Piece::new(ChessKind::ALL[usize::from(m.promo())], us)
+                } else {
+                    piece
+                };
+                p.board.put(to, placed);
+                h ^= piece_key(placed, to);
+                if piece.kind == ChessKind::Pawn {
+                    p.halfmove = 0;
+                    if m.kind() == MoveKind::DoublePush {
+                        p.ep = Some(Square((from.0 + to.0) / 2));
+                    }
+                }
+            }
+        }
+        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
+        p.turn = !us;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        if let Some(ep) = p.ep {
+            if p.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.hash = h;
+        p
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        self.key_from_scratch()
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
+        } else {
+            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
+        })
+    }
+
+    fn insufficient_material(&self) -> bool {
+        // K v K, K+minor v K (rule book: dead positions a runner adjudicates).
+        let b = &self.board;
+        let heavy = b.kind(ChessKind::Pawn) | b.kind(ChessKind::Rook) | b.kind(ChessKind::Queen);
+        let minors = b.kind(ChessKind::Knight) | b.kind(ChessKind::Bishop);
+        heavy.is_empty() && minors.count() <= 1
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        let mut s = Geo8x8::name(m.from());
+        s.push_str(&Geo8x8::name(m.to()));
+        if m.promo() != 0 {
+            s.push(ChessKind::ALL[usize::from(m.promo())].letter().to_ascii_lowercase());
+        }
+        s
+    }
+}
+
+impl Chess {
+    /// Whether the e.p. square currently contributes to the hash (the same test the key used
+    /// when the square was set: a legal capture exists for the side to move).
+    #[inline]
+    fn ep_hashed(&self, ep: Square) -> bool {
+        // Cheap pre-test: a capturing pawn must stand beside the double-stepped pawn.
+        let t = tables();
+        (t.pawn_attacks(!self.turn, ep) & self.board.pieces(ChessKind::Pawn, self.turn)).any()
+            && self.ep_capturable(ep)
+    }
+}

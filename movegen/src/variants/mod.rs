@@ -1,0 +1,3 @@
+//! One module per variant, each a type implementing [`crate::rules::Rules`].
+
+pub mod chess;
