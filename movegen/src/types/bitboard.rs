@@ -178,13 +178,13 @@ impl<B: BitInt> Bitboard<B> {
 
     /// Raw left shift by `n` bits (toward higher indices). No edge masking.
     #[inline(always)]
-    pub fn shl(self, n: u32) -> Self {
+    pub fn shift_up(self, n: u32) -> Self {
         Bitboard(self.0 << n)
     }
 
     /// Raw right shift by `n` bits (toward lower indices). No edge masking.
     #[inline(always)]
-    pub fn shr(self, n: u32) -> Self {
+    pub fn shift_down(self, n: u32) -> Self {
         Bitboard(self.0 >> n)
     }
 

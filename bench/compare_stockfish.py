@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Side-by-side perft speed: Menagerie vs Stockfish 15.1 (`go perft`), same machine, same run.
+
+Usage:  python3 bench/compare_stockfish.py [--rounds N] [--job VARIANT:DEPTH[:FEN]] ...
+
+Runs are alternated (Stockfish, Menagerie, Stockfish, ...) and the best of N rounds is kept for
+each, to damp noise from the shared machine. Stockfish's process start-up (network loading) is
+measured with `go perft 1` and subtracted; Menagerie's own reported time is used. Both run on one
+thread. Prints one line per job: nodes, nps, and the ratio to Stockfish's start-position nps.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MENAGERIE = os.path.join(ROOT, "target", "release", "menagerie")
+STOCKFISH = "/usr/games/stockfish"
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+
+def stockfish(fen, depth):
+    cmd = f"setoption name Threads value 1\nposition fen {fen}\ngo perft {depth}\nquit\n"
+    t0 = time.perf_counter()
+    out = subprocess.run([STOCKFISH], input=cmd, capture_output=True, text=True, check=True).stdout
+    t = time.perf_counter() - t0
+    nodes = int(re.search(r"Nodes searched: (\d+)", out).group(1))
+    return nodes, t
+
+
+def menagerie(variant, depth, fen=None):
+    cmd = [MENAGERIE, "perft", "--variant", variant, "--threads", "1", str(depth)]
+    if fen:
+        cmd[2:2] = ["--fen", fen]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+    m = re.search(r"nodes (\d+) time (\d+) nps (\d+)", out.splitlines()[-1])
+    return int(m.group(1)), int(m.group(2)) / 1000.0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--job", action="append", default=[],
+                    help="VARIANT:DEPTH[:FEN] (default: chess start d6 and Kiwipete d5)")
+    a = ap.parse_args()
+    if not os.path.exists(STOCKFISH):
+        sys.exit("stockfish not installed (apt-get install stockfish)")
+    jobs = []
+    for j in a.job:
+        parts = j.split(":", 2)
+        jobs.append((parts[0], int(parts[1]), parts[2] if len(parts) > 2 else None))
+    if not jobs:
+        jobs = [("chess", 6, None), ("chess", 5, KIWIPETE)]
+
+    sf_refs = {"startpos d6": (START, 6), "kiwipete d5": (KIWIPETE, 5)}
+    best_sf = {k: None for k in sf_refs}
+    best_sf_start = None
+    best_us = {i: None for i in range(len(jobs))}
+    nodes_us = {}
+    for _ in range(a.rounds):
+        _, t = stockfish(START, 1)
+        best_sf_start = t if best_sf_start is None else min(best_sf_start, t)
+        for k, (fen, d) in sf_refs.items():
+            n, t = stockfish(fen, d)
+            best_sf[k] = (n, t) if best_sf[k] is None else (n, min(best_sf[k][1], t))
+        for i, (v, d, fen) in enumerate(jobs):
+            n, t = menagerie(v, d, fen)
+            nodes_us[i] = n
+            best_us[i] = t if best_us[i] is None else min(best_us[i], t)
+
+    print(f"stockfish start-up (go perft 1): {best_sf_start*1000:.0f} ms (subtracted)")
+    sf_nps = {}
+    for k, (n, t) in best_sf.items():
+        sf_nps[k] = n / max(t - best_sf_start, 1e-6)
+        print(f"stockfish 15.1 {k}: {n} nodes, {sf_nps[k]/1e6:.1f} Mnps")
+    base = sf_nps["startpos d6"]
+    for i, (v, d, fen) in enumerate(jobs):
+        nps = nodes_us[i] / max(best_us[i], 1e-6)
+        label = f"{v} {'start' if not fen else fen} d{d}"
+        extra = ""
+        if v == "chess" and fen == KIWIPETE and d == 5:
+            extra = f", vs stockfish kiwipete d5 {nps / sf_nps['kiwipete d5']:.2f}x"
+        print(f"menagerie {label}: {nodes_us[i]} nodes, {nps/1e6:.1f} Mnps, "
+              f"{nps / base:.2f}x stockfish start-position nps{extra}")
+
+
+if __name__ == "__main__":
+    main()
