@@ -125,6 +125,10 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     type Moves: MoveBuf;
     /// The variant this type plays (for `eightpiece` also `eightpiece-random`).
     const VARIANT: VariantId;
+    /// Whether the move list holds chance outcomes: moves equal under
+    /// [`crate::moves::ACTION_MASK`] are the outcomes of one player action, each with equal
+    /// probability (PieceEater). `false`: every move is its own action.
+    const HAS_CHANCE: bool = false;
 
     /// The standard start position.
     fn startpos() -> Self;
