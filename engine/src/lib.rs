@@ -2,3 +2,5 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod game;
+pub mod search;

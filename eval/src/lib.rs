@@ -1,40 +1,34 @@
-//! Evaluation for Menagerie. The foundation ships plain material counting for `chess`; the
-//! search issue replaces it with per-variant tables (one file per variant).
+//! Evaluation for Menagerie: the [`Evaluator`] trait the search needs from a variant (static
+//! score, which moves are tactical, how to order them), tapered scores, and one file per variant
+//! with its tables.
 #![forbid(unsafe_code)]
 
+pub mod chess;
+mod score;
+
+pub use score::{Score, S};
+
 use movegen::rules::Rules;
-use movegen::types::{Color, PieceKind};
-use movegen::variants::chess::{Chess, ChessKind};
+use movegen::Move;
 
-/// Centipawn values of the orthodox pieces (king 0).
-pub const CHESS_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 0];
-
-/// Material balance of a chess position from the side to move's view, in centipawns.
-pub fn chess_material(pos: &Chess) -> i32 {
-    let b = pos.board();
-    let mut score = 0;
-    for &k in ChessKind::ALL {
-        let v = CHESS_VALUES[k.index()];
-        score += v * b.pieces(k, Color::White).count() as i32;
-        score -= v * b.pieces(k, Color::Black).count() as i32;
+/// What the search asks of a variant beyond its rules.
+pub trait Evaluator: Rules {
+    /// Static evaluation in centipawns from the side to move's view.
+    fn evaluate(&self) -> i32;
+    /// Whether `m` changes material (capture, promotion, push-capture, eat, ...): the moves
+    /// quiescence search looks at.
+    fn is_tactical(&self, m: Move) -> bool;
+    /// Ordering key of a tactical move, higher first (most valuable victim, least valuable
+    /// attacker).
+    fn tactical_score(&self, m: Move) -> i32;
+    /// Whether a null move is a reasonable guess here (enough material that zugzwang is
+    /// unlikely). The position must also support [`Rules::null_move`].
+    fn null_move_ok(&self) -> bool {
+        true
     }
-    if pos.turn() == Color::White {
-        score
-    } else {
-        -score
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn start_is_balanced_and_extra_queen_counts() {
-        assert_eq!(chess_material(&Chess::startpos()), 0);
-        let p = Chess::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
-        assert_eq!(chess_material(&p), 900);
-        let p = Chess::from_fen("4k3/8/8/8/8/8/8/3QK3 b - - 0 1").unwrap();
-        assert_eq!(chess_material(&p), -900);
+    /// How many plies back an earlier occurrence of this position can lie (positions before an
+    /// irreversible move cannot recur): the halfmove clock where that is exact.
+    fn repetition_horizon(&self) -> usize {
+        self.halfmove_clock() as usize
     }
 }

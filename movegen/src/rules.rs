@@ -187,6 +187,12 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
             _ => Err(MoveError { text: text.to_string(), reason: "ambiguous".into() }),
         }
     }
+    /// The position with the turn passed and nothing else changed except what passing implies
+    /// (e.p. rights lapse), for null-move pruning; `None` where the variant cannot express it
+    /// (the default) or the side to move is in check.
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
     /// Algebraic notation for game records (defaults to coordinates).
     fn move_san(&self, m: Move) -> String {
         self.move_text(m)

@@ -464,6 +464,27 @@ impl Rules for Chess {
         heavy.is_empty() && minors.count() <= 1
     }
 
+    fn null_move(&self) -> Option<Self> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = *self;
+        let mut h = p.hash ^ KEYS[SIDE_KEY];
+        if let Some(ep) = p.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        if p.turn == Color::Black {
+            p.fullmove += 1;
+        }
+        p.turn = !p.turn;
+        p.hash = h;
+        Some(p)
+    }
+
     fn move_text(&self, m: Move) -> String {
         let mut s = Geo8x8::name(m.from());
         s.push_str(&Geo8x8::name(m.to()));

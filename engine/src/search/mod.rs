@@ -1,0 +1,449 @@
+//! The searcher: long-lived threads (Lazy SMP over a shared transposition table), iterative
+//! deepening, time management, and reporting through a [`Reporter`]. Generic over the variant;
+//! the protocol layer picks the variant once per search.
+
+pub mod time;
+pub mod tt;
+pub mod worker;
+
+pub use time::{Clock, Limits, DEFAULT_OVERHEAD};
+pub use worker::{Line, MATE, MATE_BOUND};
+
+use eval::Evaluator;
+use movegen::{Move, MoveBuf as _};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use tt::Tt;
+use worker::{Shared, Worker, MAX_PLY};
+
+/// A score as reported to a GUI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's view.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-((MATE + s) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// One progress report.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Completed depth.
+    pub depth: u32,
+    /// Selective depth.
+    pub seldepth: u32,
+    /// MultiPV line number (1-based).
+    pub multipv: u32,
+    /// Score of the line.
+    pub score: Score,
+    /// Internal score (centipawns or mate encoding).
+    pub raw_score: i32,
+    /// Nodes over all threads.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the start.
+    pub time_ms: u64,
+    /// Hash fill per mille.
+    pub hashfull: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// Receives search output (from a search thread).
+pub trait Reporter<V>: Send + Sync {
+    /// A completed iteration (one call per MultiPV line).
+    fn info(&self, root: &V, info: &Info);
+    /// The final choice; `None` when the root has no legal move.
+    fn bestmove(&self, root: &V, best: Option<Move>, ponder: Option<Move>);
+}
+
+/// Search settings that are not per-move limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Principal variations to report.
+    pub multipv: u32,
+    /// Time kept back for communication.
+    pub overhead: Duration,
+    /// Search without a deadline until [`Searcher::ponderhit`] (UCI `go ponder`).
+    pub ponder: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { multipv: 1, overhead: DEFAULT_OVERHEAD, ponder: false }
+    }
+}
+
+/// Final result of a search.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Best move (`None` without legal moves).
+    pub best: Option<Move>,
+    /// Its score (internal).
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes over all threads.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// Long-lived search threads, each waiting for jobs.
+struct Pool {
+    senders: Vec<mpsc::Sender<Job>>,
+    handles: Vec<JoinHandle<()>>,
+}
+
+impl Pool {
+    fn new(n: usize) -> Pool {
+        let mut senders = Vec::new();
+        let mut handles = Vec::new();
+        for i in 0..n.max(1) {
+            let (tx, rx) = mpsc::channel::<Job>();
+            let h = std::thread::Builder::new()
+                .name(format!("search-{i}"))
+                .stack_size(64 * 1024 * 1024)
+                .spawn(move || {
+                    while let Ok(job) = rx.recv() {
+                        job();
+                    }
+                })
+                .expect("spawn search thread");
+            senders.push(tx);
+            handles.push(h);
+        }
+        Pool { senders, handles }
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.senders.clear();
+        for h in self.handles.drain(..) {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Completion latch for a search.
+#[derive(Default)]
+struct Running {
+    busy: Mutex<bool>,
+    done: Condvar,
+}
+
+/// The engine's searcher: threads, hash table, current search.
+pub struct Searcher {
+    pool: Pool,
+    tt: Arc<Tt>,
+    current: Mutex<Option<Arc<Shared>>>,
+    running: Arc<Running>,
+    threads: usize,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Searcher({} threads, {:?})", self.threads, self.tt)
+    }
+}
+
+impl Searcher {
+    /// `threads` search threads and a `hash_mb` table.
+    pub fn new(threads: usize, hash_mb: usize) -> Searcher {
+        Searcher {
+            pool: Pool::new(threads),
+            tt: Arc::new(Tt::new(hash_mb)),
+            current: Mutex::new(None),
+            running: Arc::new(Running::default()),
+            threads: threads.max(1),
+        }
+    }
+
+    /// Number of threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Changes the thread count (waits for a running search first).
+    pub fn set_threads(&mut self, n: usize) {
+        self.wait();
+        if n.max(1) != self.threads {
+            self.pool = Pool::new(n);
+            self.threads = n.max(1);
+        }
+    }
+
+    /// Resizes (and clears) the hash table (waits for a running search first).
+    pub fn set_hash(&mut self, mb: usize) {
+        self.wait();
+        self.tt = Arc::new(Tt::new(mb));
+    }
+
+    /// Clears the hash table (new game).
+    pub fn clear_hash(&self) {
+        self.wait();
+        self.tt.clear();
+    }
+
+    /// Whether a search is running.
+    pub fn is_running(&self) -> bool {
+        *self.running.busy.lock().expect("lock")
+    }
+
+    /// Asks the running search (if any) to stop; returns at once.
+    pub fn stop(&self) {
+        if let Some(s) = self.current.lock().expect("lock").as_ref() {
+            s.stop.store(true, Relaxed);
+        }
+    }
+
+    /// Converts a pondering search into a normal timed one (UCI `ponderhit`).
+    pub fn ponderhit(&self, limits: &Limits, overhead: Duration, elapsed: Duration) {
+        if let Some(s) = self.current.lock().expect("lock").as_ref() {
+            let b = limits.budget(overhead);
+            let base = elapsed.as_millis() as u64;
+            if let Some(h) = b.hard {
+                s.hard_ms.store(base + h.as_millis() as u64, Relaxed);
+            }
+            if let Some(soft) = b.soft {
+                s.soft_ms.store(base + soft.as_millis() as u64, Relaxed);
+            }
+        }
+    }
+
+    /// Blocks until no search is running.
+    pub fn wait(&self) {
+        let mut busy = self.running.busy.lock().expect("lock");
+        while *busy {
+            busy = self.running.done.wait(busy).expect("lock");
+        }
+    }
+
+    /// Starts a search of `root` (the game's earlier position keys in `history`) and returns at
+    /// once; results go to `reporter`, whose `bestmove` is called exactly once at the end.
+    pub fn go<V: Evaluator>(
+        &self,
+        root: V,
+        history: Vec<u64>,
+        limits: Limits,
+        config: Config,
+        reporter: Arc<dyn Reporter<V>>,
+    ) {
+        self.wait();
+        let shared = Arc::new(Shared::new(self.tt.clone()));
+        if !config.ponder {
+            let budget = limits.budget(config.overhead);
+            if let Some(h) = budget.hard {
+                shared.hard_ms.store(h.as_millis() as u64, Relaxed);
+            }
+            if let Some(s) = budget.soft {
+                shared.soft_ms.store(s.as_millis() as u64, Relaxed);
+            }
+        }
+        *self.current.lock().expect("lock") = Some(shared.clone());
+        *self.running.busy.lock().expect("lock") = true;
+        self.tt.new_search();
+        let start = Instant::now();
+        let helpers = Arc::new((Mutex::new(self.threads - 1), Condvar::new()));
+        let history = Arc::new(history);
+        for id in 1..self.threads {
+            let (root, shared, history, helpers) =
+                (root.clone(), shared.clone(), history.clone(), helpers.clone());
+            let limits = limits.clone();
+            let job: Job = Box::new(move || {
+                let mut w = Worker::<V>::new(&shared, id, start, None, &history);
+                let max = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32 - 1);
+                let mut prev = None;
+                let mut depth = 1 + (id % 2) as u32;
+                while depth <= max {
+                    match w.root(&root, depth as i32, prev) {
+                        Some(line) => prev = Some(line.score),
+                        None => break,
+                    }
+                    depth += 1;
+                }
+                w.flush();
+                let (lock, cv) = &*helpers;
+                let mut left = lock.lock().expect("lock");
+                *left -= 1;
+                cv.notify_all();
+            });
+            let _ = self.pool.senders[id].send(job);
+        }
+        let running = self.running.clone();
+        let job: Job = Box::new(move || {
+            let out = main_search(&root, &history, &limits, &config, &shared, start, &*reporter);
+            shared.stop.store(true, Relaxed);
+            {
+                let (lock, cv) = &*helpers;
+                let mut left = lock.lock().expect("lock");
+                while *left > 0 {
+                    left = cv.wait(left).expect("lock");
+                }
+            }
+            reporter.bestmove(&root, out.best, out.pv.get(1).copied());
+            let mut busy = running.busy.lock().expect("lock");
+            *busy = false;
+            running.done.notify_all();
+        });
+        let _ = self.pool.senders[0].send(job);
+    }
+
+    /// Searches and waits for the result (bench, tests, the match runner's own games).
+    pub fn search_sync<V: Evaluator>(
+        &self,
+        root: &V,
+        history: &[u64],
+        limits: &Limits,
+        config: &Config,
+    ) -> Outcome {
+        struct Collect<V>(Mutex<Option<Outcome>>, std::marker::PhantomData<fn(V)>);
+        impl<V: Evaluator> Reporter<V> for Collect<V> {
+            fn info(&self, _: &V, info: &Info) {
+                if info.multipv == 1 {
+                    let mut g = self.0.lock().expect("lock");
+                    let o = g.get_or_insert_with(Outcome::default);
+                    o.score = info.raw_score;
+                    o.depth = info.depth;
+                    o.nodes = info.nodes;
+                    o.pv = info.pv.clone();
+                }
+            }
+            fn bestmove(&self, _: &V, best: Option<Move>, _: Option<Move>) {
+                let mut g = self.0.lock().expect("lock");
+                g.get_or_insert_with(Outcome::default).best = best;
+            }
+        }
+        let c = Arc::new(Collect::<V>(Mutex::new(None), std::marker::PhantomData));
+        self.go(root.clone(), history.to_vec(), limits.clone(), config.clone(), c.clone());
+        self.wait();
+        let out = c.0.lock().expect("lock").take().unwrap_or_default();
+        Outcome { nodes: out.nodes.max(self.last_nodes()), ..out }
+    }
+
+    fn last_nodes(&self) -> u64 {
+        self.current.lock().expect("lock").as_ref().map_or(0, |s| s.nodes.load(Relaxed))
+    }
+}
+
+fn main_search<V: Evaluator>(
+    root: &V,
+    history: &[u64],
+    limits: &Limits,
+    config: &Config,
+    shared: &Shared,
+    start: Instant,
+    reporter: &dyn Reporter<V>,
+) -> Outcome {
+    let mut legal = V::Moves::default();
+    root.legal_moves(&mut legal);
+    if legal.is_empty() {
+        wait_if_infinite(limits, config, shared);
+        return Outcome::default();
+    }
+    let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
+    let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
+    let multipv = (config.multipv.max(1) as usize).min(legal.len());
+    let mut best: Option<Line> = None;
+    let mut depth_done = 0;
+    let mut prev: Option<i32> = None;
+    'deepen: for depth in 1..=max {
+        let mut lines: Vec<Line> = Vec::new();
+        w.excluded.clear();
+        for k in 0..multipv {
+            let Some(line) = w.root(root, depth as i32, if k == 0 { prev } else { None }) else {
+                break 'deepen;
+            };
+            if line.pv.is_empty() {
+                break;
+            }
+            w.excluded.push(line.pv[0]);
+            lines.push(line);
+        }
+        w.flush();
+        let Some(first) = lines.first() else { break };
+        prev = Some(first.score);
+        best = Some(first.clone());
+        depth_done = depth;
+        let elapsed = start.elapsed();
+        let nodes = shared.nodes.load(Relaxed);
+        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+        for (i, l) in lines.iter().enumerate() {
+            reporter.info(
+                root,
+                &Info {
+                    depth,
+                    seldepth: w.seldepth as u32,
+                    multipv: i as u32 + 1,
+                    score: Score::from_internal(l.score),
+                    raw_score: l.score,
+                    nodes,
+                    nps,
+                    time_ms: elapsed.as_millis() as u64,
+                    hashfull: shared.tt.hashfull(),
+                    pv: l.pv.clone(),
+                },
+            );
+        }
+        if let Some(m) = limits.mate {
+            if let Score::Mate(n) = Score::from_internal(first.score) {
+                if n > 0 && n as u32 <= m {
+                    break;
+                }
+            }
+        }
+        let soft = shared.soft_ms.load(Relaxed);
+        if soft != u64::MAX && elapsed.as_millis() as u64 >= soft {
+            break;
+        }
+        if shared.stop.load(Relaxed) {
+            break;
+        }
+    }
+    // If even depth 1 did not finish, play the first ordered legal move.
+    let line = best.unwrap_or_else(|| {
+        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(|m| legal.contains(m));
+        Line { score: 0, pv: vec![tt_move.unwrap_or(legal[0])] }
+    });
+    wait_if_infinite(limits, config, shared);
+    Outcome {
+        best: line.pv.first().copied(),
+        score: line.score,
+        depth: depth_done,
+        nodes: shared.nodes.load(Relaxed),
+        pv: line.pv,
+    }
+}
+
+/// UCI: with `go infinite` (or while pondering) `bestmove` waits for `stop`.
+fn wait_if_infinite(limits: &Limits, config: &Config, shared: &Shared) {
+    if limits.infinite || config.ponder {
+        while !shared.stop.load(Relaxed) {
+            if config.ponder && !limits.infinite && shared.hard_ms.load(Relaxed) != u64::MAX {
+                // Ponderhit arrived and the search already finished: answer now.
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Shared transposition table: buckets of four entries, each two atomics (`key ^ data`, `data`)
+//! so that threads read and write without locks and a torn entry is detected and ignored.
+
+use movegen::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// What a stored score means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true score is at most this.
+    Upper = 1,
+    /// The true score is at least this.
+    Lower = 2,
+    /// Exact.
+    Exact = 3,
+}
+
+/// A decoded entry.
+#[derive(Copy, Clone, Debug)]
+pub struct TtEntry {
+    /// Best move found (may be `Move::NULL`); always checked for legality before use.
+    pub mv: Move,
+    /// Score (mate scores relative to this node).
+    pub score: i32,
+    /// Depth searched.
+    pub depth: i32,
+    /// Bound type.
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+/// The table.
+pub struct Tt {
+    slots: Vec<Slot>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+impl std::fmt::Debug for Tt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tt({} buckets)", self.buckets)
+    }
+}
+
+/// `data` layout: move (bits 0-31), score as i16 (32-47), depth (48-54), bound (55-56),
+/// generation (57-61).
+fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    u64::from(mv.0)
+        | (u64::from(score.clamp(-32767, 32767) as i16 as u16) << 32)
+        | (u64::from(depth.clamp(0, 127) as u8) << 48)
+        | ((bound as u64) << 55)
+        | (u64::from(generation & 0x1f) << 57)
+}
+
+impl Tt {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Tt {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        slots.resize_with(buckets * BUCKET, Slot::default);
+        Tt { slots, buckets, generation: AtomicU8::new(0) }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
+    }
+
+    /// Starts a new search (entries of older searches become preferred victims).
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Relaxed);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        ((u128::from(key) * self.buckets as u128) >> 64) as usize * BUCKET
+    }
+
+    /// Looks `key` up.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + BUCKET] {
+            let data = s.data.load(Relaxed);
+            if data != 0 && s.check.load(Relaxed) ^ data == key {
+                let bound = match (data >> 55) & 3 {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    3 => Bound::Exact,
+                    _ => continue,
+                };
+                return Some(TtEntry {
+                    mv: Move(data as u32),
+                    score: i32::from((data >> 32) as u16 as i16),
+                    depth: i32::from(((data >> 48) & 0x7f) as u8),
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result; prefers replacing the same key, then the shallowest or oldest entry.
+    #[inline]
+    pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let b = self.bucket(key);
+        let mut victim = b;
+        let mut worst = i32::MAX;
+        for (i, s) in self.slots[b..b + BUCKET].iter().enumerate() {
+            let data = s.data.load(Relaxed);
+            if data == 0 || s.check.load(Relaxed) ^ data == key {
+                victim = b + i;
+                // Keep a known move if the new result has none.
+                if mv.is_null() && data != 0 {
+                    let old = Move(data as u32);
+                    let d = pack(old, score, depth, bound, generation);
+                    self.write(victim, key, d);
+                    return;
+                }
+                break;
+            }
+            let age = i32::from(generation.wrapping_sub(((data >> 57) & 0x1f) as u8) & 0x1f);
+            let value = i32::from(((data >> 48) & 0x7f) as u8) - 4 * age;
+            if value < worst {
+                worst = value;
+                victim = b + i;
+            }
+        }
+        self.write(victim, key, pack(mv, score, depth, bound, generation));
+    }
+
+    #[inline(always)]
+    fn write(&self, idx: usize, key: u64, data: u64) {
+        let s = &self.slots[idx];
+        s.data.store(data, Relaxed);
+        s.check.store(key ^ data, Relaxed);
+    }
+
+    /// Per-mille of sampled entries written in the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed) & 0x1f;
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Relaxed);
+                d != 0 && ((d >> 57) & 0x1f) as u8 == generation
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::types::Square;
+    use movegen::MoveKind;
+
+    #[test]
+    fn store_probe_round_trip() {
+        let tt = Tt::new(1);
+        let m = Move::new(MoveKind::Normal, Square(12), Square(28));
+        tt.store(0xdead_beef, m, -1234, 17, Bound::Lower);
+        let e = tt.probe(0xdead_beef).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (m, -1234, 17, Bound::Lower));
+        assert!(tt.probe(0xdead_beee).is_none());
+        // Overwrite keeps the move if the new result has none.
+        tt.store(0xdead_beef, Move::NULL, 50, 18, Bound::Exact);
+        let e = tt.probe(0xdead_beef).unwrap();
+        assert_eq!((e.mv, e.score, e.depth, e.bound), (m, 50, 18, Bound::Exact));
+        tt.clear();
+        assert!(tt.probe(0xdead_beef).is_none());
+    }
+
+    #[test]
+    fn many_keys_do_not_corrupt() {
+        let tt = Tt::new(1);
+        for k in 1..100_000u64 {
+            let key = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            tt.store(key, Move(k as u32), (k % 1000) as i32, (k % 60) as i32, Bound::Exact);
+        }
+        for k in 1..100_000u64 {
+            let key = k.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            if let Some(e) = tt.probe(key) {
+                assert_eq!(e.mv, Move(k as u32));
+                assert_eq!(e.score, (k % 1000) as i32);
+            }
+        }
+        assert!(tt.hashfull() > 0);
+    }
+}
