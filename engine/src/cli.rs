@@ -8,12 +8,15 @@ use std::io::Write;
 use std::time::Instant;
 
 /// Menagerie: a multi-variant chess engine.
+///
+/// Without a subcommand it speaks UCI or XBoard on standard input/output (chosen by the first
+/// line: `uci` or `xboard`), as GUIs expect.
 #[derive(Parser, Debug)]
 #[command(name = "menagerie", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (default: the UCI/XBoard protocol loop).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// Subcommands.
@@ -148,7 +151,8 @@ pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> 
 /// Dispatches a parsed command line.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match &cli.command {
-        Command::Perft(a) => run_perft(a, out),
-        Command::Bench(a) => run_bench(a, out),
+        Some(Command::Perft(a)) => run_perft(a, out),
+        Some(Command::Bench(a)) => run_bench(a, out),
+        None => Ok(()),
     }
 }

@@ -3,7 +3,7 @@
 //! repetition, the 50-move rule or the variant's own move-count draw, dead positions).
 
 use movegen::rules::{EndReason, GameEnd, Outcome, Rules};
-use movegen::{Move, MoveBuf, MoveError};
+use movegen::{Move, MoveError};
 
 /// A game of variant `V`.
 #[derive(Clone, Debug)]

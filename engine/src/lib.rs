@@ -3,4 +3,6 @@
 
 pub mod cli;
 pub mod game;
+pub mod protocol;
 pub mod search;
+pub mod variants;

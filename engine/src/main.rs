@@ -6,6 +6,11 @@ use std::io::Write;
 
 fn main() {
     let cli = Cli::parse();
+    if cli.command.is_none() {
+        let stdin = std::io::stdin();
+        engine::protocol::run(stdin.lock(), std::io::stdout());
+        return;
+    }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let result = run(&cli, &mut out);

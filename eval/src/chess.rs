@@ -12,7 +12,8 @@ use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
 use movegen::variants::chess::{Chess, ChessKind};
 
 /// Material (middlegame, endgame) by kind index (P N B R Q K).
-pub const MATERIAL: [Score; 6] = [S(100, 120), S(320, 295), S(335, 315), S(480, 540), S(960, 1000), S(0, 0)];
+pub const MATERIAL: [Score; 6] =
+    [S(100, 120), S(320, 295), S(335, 315), S(480, 540), S(960, 1000), S(0, 0)];
 /// Phase weight by kind; 24 = all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 24;

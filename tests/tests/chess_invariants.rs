@@ -56,14 +56,12 @@ fn random_games_many() {
 /// A null move flips the side, drops the e.p. right, and keeps the hash consistent.
 #[test]
 fn null_move_hash_is_consistent() {
-    random_playouts(&Chess::startpos(), 9, 40, 120, |pos, _| {
-        match pos.null_move() {
-            None => assert!(pos.in_check()),
-            Some(n) => {
-                assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
-                assert_ne!(n.turn(), pos.turn());
-                assert!(n.ep_square().is_none());
-            }
+    random_playouts(&Chess::startpos(), 9, 40, 120, |pos, _| match pos.null_move() {
+        None => assert!(pos.in_check()),
+        Some(n) => {
+            assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
+            assert_ne!(n.turn(), pos.turn());
+            assert!(n.ep_square().is_none());
         }
     });
 }

@@ -10,7 +10,7 @@ pub use time::{Clock, Limits, DEFAULT_OVERHEAD};
 pub use worker::{Line, MATE, MATE_BOUND};
 
 use eval::Evaluator;
-use movegen::{Move, MoveBuf as _};
+use movegen::Move;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};

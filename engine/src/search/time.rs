@@ -92,7 +92,10 @@ mod tests {
                     let (s, h) = (b.soft.unwrap(), b.hard.unwrap());
                     assert!(s <= h, "{time} {inc} {mtg:?}");
                     // Never more than 80% of the time left (plus the 1 ms floor).
-                    assert!(h.as_secs_f64() <= (time as f64 / 1000.0) * 0.8 + 0.001, "{time} {inc} {mtg:?}: {h:?}");
+                    assert!(
+                        h.as_secs_f64() <= (time as f64 / 1000.0) * 0.8 + 0.001,
+                        "{time} {inc} {mtg:?}: {h:?}"
+                    );
                 }
             }
         }

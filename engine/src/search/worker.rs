@@ -97,8 +97,8 @@ const HISTORY_SIZE: usize = 2 * 128 * 128;
 const LMR_TABLE_SIZE: usize = 64;
 
 fn lmr(depth: i32, index: usize) -> i32 {
-    let d = (depth.max(1) as f64).ln();
-    let i = ((index.min(LMR_TABLE_SIZE)).max(1) as f64).ln();
+    let d = f64::from(depth.max(1)).ln();
+    let i = (index.clamp(1, LMR_TABLE_SIZE) as f64).ln();
     (0.6 + d * i / 2.3) as i32
 }
 
@@ -125,7 +125,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
             keys,
-            pv: vec![Vec::with_capacity(MAX_PLY); MAX_PLY + 2],
+            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             bufs: (0..MAX_PLY + 2).map(|_| PlyBuf::default()).collect(),
             excluded: Vec::new(),
             aborted: false,
@@ -235,7 +235,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             buf.groups.push((best, i as u32, (j - i) as u32));
             i = j;
         }
-        buf.groups.sort_by(|a, b| b.0.cmp(&a.0));
+        buf.groups.sort_by_key(|g| std::cmp::Reverse(g.0));
     }
 
     /// Value of a chance node: the average of `-search(child)` over the outcomes, with Star1

@@ -1,0 +1,316 @@
+//! The protocol boundary: one object-safe [`GameApi`] over `Game<V>` for every variant, so the
+//! UCI and XBoard adapters never name a variant type. Dispatch happens once per command here;
+//! search and move generation below are monomorphised.
+
+use crate::game::Game;
+use crate::search::{Config, Info, Limits, Reporter, Score, Searcher};
+use crate::variants::EngineVariant;
+use crate::with_engine_variant;
+use movegen::rules::{GameEnd, Rules, VariantId};
+use movegen::types::Color;
+use movegen::Move;
+use std::sync::Arc;
+
+/// Which protocol's move text to use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flavor {
+    /// `../shared/rules/notation.md` (UCI, perft, tests).
+    Uci,
+    /// XBoard 4.9.1's forms.
+    Xboard,
+}
+
+/// Search output with moves already written as text.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A completed iteration.
+    Info {
+        /// Search data.
+        info: Info,
+        /// PV in protocol text.
+        pv: Vec<String>,
+    },
+    /// The final move (`None`: no legal move) and the expected reply.
+    Best {
+        /// Chosen move.
+        best: Option<String>,
+        /// Expected reply.
+        ponder: Option<String>,
+        /// The chosen move itself (to play it in XBoard mode).
+        raw: Option<u32>,
+    },
+}
+
+/// Receives [`Event`]s from a search thread.
+pub type Sink = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// A game of some variant, driven by text.
+pub trait GameApi: Send {
+    /// The variant.
+    fn variant(&self) -> VariantId;
+    /// FEN of the current position.
+    fn fen(&self) -> String;
+    /// FEN of the start position.
+    fn start_fen(&self) -> String;
+    /// Side to move.
+    fn turn(&self) -> Color;
+    /// Number of moves played.
+    fn ply(&self) -> usize;
+    /// Moves played, in protocol text.
+    fn move_texts(&self, flavor: Flavor) -> Vec<String>;
+    /// Plays a move given as text; the game is unchanged on error.
+    fn play_text(&mut self, text: &str, flavor: Flavor) -> Result<String, String>;
+    /// Plays a move by its raw encoding (from a search result).
+    fn play_raw(&mut self, raw: u32) -> Result<String, String>;
+    /// Takes back one move.
+    fn undo(&mut self) -> bool;
+    /// Legal moves as text.
+    fn legal_texts(&self, flavor: Flavor) -> Vec<String>;
+    /// The end of the game, if it has ended.
+    fn end(&self) -> Option<GameEnd>;
+    /// Perft split by root move, in protocol text.
+    fn divide(&self, depth: u32, threads: usize, flavor: Flavor) -> Vec<(String, u64)>;
+    /// Starts a search of the current position; events go to `sink`.
+    fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink);
+    /// XBoard `setup` line (engine-defined variants).
+    fn xboard_setup(&self) -> Option<String>;
+    /// XBoard `piece` lines.
+    fn xboard_pieces(&self) -> Vec<String>;
+    /// XBoard variant name.
+    fn xboard_name(&self) -> &'static str;
+    /// XBoard's highlight dialogue: the colour-FEN board marking where the unit on `lift` can
+    /// go (yellow quiet, red capture, magenta promotion, cyan the first leg of a multi-leg
+    /// move); with `put`, the second-leg targets of moves whose first leg ends there.
+    fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String>;
+    /// An independent copy of the game.
+    fn clone_box(&self) -> Box<dyn GameApi>;
+    /// Whether `fen` is the current position after a pass (XBoard relays a pass as
+    /// `setboard`); if so the pass is played and true returned.
+    fn try_pass_as_setboard(&mut self, fen: &str) -> bool;
+}
+
+/// Builds a game of variant `id` from its start position or `fen`.
+pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn GameApi>, String> {
+    with_engine_variant!(id, V => {
+        let start = match fen {
+            Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
+            None => V::startpos(),
+        };
+        Box::new(GameBox { id, game: Game::new(start) }) as Box<dyn GameApi>
+    })
+    .map_err(|v| format!("variant {v} is not supported by this build"))
+}
+
+/// `Game<V>` behind the object-safe API.
+struct GameBox<V: EngineVariant> {
+    id: VariantId,
+    game: Game<V>,
+}
+
+fn text_of<V: EngineVariant>(pos: &V, m: Move, flavor: Flavor) -> String {
+    match flavor {
+        Flavor::Uci => pos.move_text(m),
+        Flavor::Xboard => pos.to_xboard(m),
+    }
+}
+
+struct TextReporter {
+    sink: Sink,
+    flavor: Flavor,
+}
+
+impl<V: EngineVariant> Reporter<V> for TextReporter {
+    fn info(&self, root: &V, info: &Info) {
+        let mut pos = root.clone();
+        let mut pv = Vec::with_capacity(info.pv.len());
+        for &m in &info.pv {
+            pv.push(text_of(&pos, m, self.flavor));
+            pos = pos.play(m);
+        }
+        (self.sink)(Event::Info { info: info.clone(), pv });
+    }
+    fn bestmove(&self, root: &V, best: Option<Move>, ponder: Option<Move>) {
+        let ponder_text = match (best, ponder) {
+            (Some(b), Some(p)) => Some(text_of(&root.play(b), p, self.flavor)),
+            _ => None,
+        };
+        (self.sink)(Event::Best {
+            best: best.map(|m| text_of(root, m, self.flavor)),
+            ponder: ponder_text,
+            raw: best.map(|m| m.0),
+        });
+    }
+}
+
+impl<V: EngineVariant> GameApi for GameBox<V> {
+    fn variant(&self) -> VariantId {
+        self.id
+    }
+    fn fen(&self) -> String {
+        self.game.current().fen()
+    }
+    fn start_fen(&self) -> String {
+        self.game.start().fen()
+    }
+    fn turn(&self) -> Color {
+        self.game.current().turn()
+    }
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+    fn move_texts(&self, flavor: Flavor) -> Vec<String> {
+        self.game
+            .moves()
+            .iter()
+            .zip(self.game.positions())
+            .map(|(&m, p)| text_of(p, m, flavor))
+            .collect()
+    }
+    fn play_text(&mut self, text: &str, flavor: Flavor) -> Result<String, String> {
+        let pos = self.game.current();
+        let m = match flavor {
+            Flavor::Uci => pos.parse_move(text),
+            Flavor::Xboard => pos.parse_xboard(text),
+        }
+        .map_err(|e| e.reason)?;
+        let canonical = text_of(pos, m, flavor);
+        self.game.play(m).map_err(|e| e.reason)?;
+        Ok(canonical)
+    }
+    fn play_raw(&mut self, raw: u32) -> Result<String, String> {
+        let m = Move(raw);
+        let text = self.game.current().move_text(m);
+        self.game.play(m).map_err(|e| e.reason)?;
+        Ok(text)
+    }
+    fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+    fn legal_texts(&self, flavor: Flavor) -> Vec<String> {
+        let pos = self.game.current();
+        self.game.legal().into_iter().map(|m| text_of(pos, m, flavor)).collect()
+    }
+    fn end(&self) -> Option<GameEnd> {
+        self.game.end()
+    }
+    fn divide(&self, depth: u32, threads: usize, flavor: Flavor) -> Vec<(String, u64)> {
+        let pos = self.game.current();
+        movegen::perft::divide(pos, depth.max(1), threads)
+            .into_iter()
+            .map(|(m, n)| (text_of(pos, m, flavor), n))
+            .collect()
+    }
+    fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink) {
+        let reporter: Arc<dyn Reporter<V>> = Arc::new(TextReporter { sink, flavor });
+        searcher.go(
+            self.game.current().clone(),
+            self.game.history_keys(),
+            limits,
+            config,
+            reporter,
+        );
+    }
+    fn xboard_setup(&self) -> Option<String> {
+        V::xboard_setup()
+    }
+    fn xboard_pieces(&self) -> Vec<String> {
+        V::xboard_pieces()
+    }
+    fn xboard_name(&self) -> &'static str {
+        V::xboard_name()
+    }
+    fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String> {
+        use movegen::types::Geometry;
+        type G<V> = <V as Rules>::G;
+        let pos = self.game.current();
+        let from = G::<V>::parse_square(lift)?;
+        let mut marks: Vec<(movegen::types::Square, char)> = Vec::new();
+        for m in self.game.legal() {
+            let text = pos.to_xboard(m);
+            let legs: Vec<&str> = text.split(',').collect();
+            let first = legs[0];
+            let Some((f, n)) = G::<V>::parse_square_prefix(first) else { continue };
+            if f != from {
+                continue;
+            }
+            let Some((to, _)) = G::<V>::parse_square_prefix(&first[n..]) else { continue };
+            let mark = match put {
+                None if legs.len() > 1 => (to, 'C'),
+                None if m.promo() != 0 => (to, 'M'),
+                None if pos.is_tactical(m) => (to, 'R'),
+                None => (to, 'Y'),
+                Some(p) => {
+                    if Some(to) != G::<V>::parse_square(p) || legs.len() < 2 {
+                        continue;
+                    }
+                    let second = legs[1];
+                    let Some((_, n2)) = G::<V>::parse_square_prefix(second) else { continue };
+                    let Some((to2, _)) = G::<V>::parse_square_prefix(&second[n2..]) else {
+                        continue;
+                    };
+                    (to2, if pos.is_tactical(m) { 'R' } else { 'Y' })
+                }
+            };
+            match marks.iter_mut().find(|(s, _)| *s == mark.0) {
+                // Multi-leg beats promotion beats capture beats quiet.
+                Some(e) => {
+                    let rank = |c: char| "YRMC".find(c).unwrap_or(0);
+                    if rank(mark.1) > rank(e.1) {
+                        e.1 = mark.1;
+                    }
+                }
+                None => marks.push(mark),
+            }
+        }
+        Some(colour_fen::<G<V>>(&marks))
+    }
+    fn clone_box(&self) -> Box<dyn GameApi> {
+        Box::new(GameBox { id: self.id, game: self.game.clone() })
+    }
+    fn try_pass_as_setboard(&mut self, fen: &str) -> bool {
+        let Ok(target) = V::from_fen(fen) else { return false };
+        let pos = self.game.current();
+        for m in self.game.legal() {
+            if m.kind() == movegen::MoveKind::Pass && pos.play(m).hash() == target.hash() {
+                return self.game.play(m).is_ok();
+            }
+        }
+        false
+    }
+}
+
+/// A board of colour letters for XBoard's `highlight` (holes are written as empty squares).
+fn colour_fen<G: movegen::types::Geometry>(marks: &[(movegen::types::Square, char)]) -> String {
+    let mut s = String::new();
+    for r in (0..i32::from(G::RANKS)).rev() {
+        let mut run = 0;
+        for f in 0..i32::from(G::FILES) {
+            let sq = G::square(f, r).expect("on grid");
+            match marks.iter().find(|(m, _)| *m == sq) {
+                Some((_, c)) => {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(*c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            s.push_str(&run.to_string());
+        }
+        if r > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+/// Formats a score for UCI.
+pub fn uci_score(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}

@@ -1,0 +1,279 @@
+//! UCI adapter (with Fairy-Stockfish's `UCI_Variant` convention and `go perft`).
+
+use super::api::{new_game, uci_score, Event, Flavor, Sink};
+use super::{sanitize, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use crate::search::{Clock, Config, Limits};
+use movegen::rules::VariantId;
+use movegen::types::Color;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The UCI state machine.
+#[derive(Debug)]
+pub struct Uci {
+    s: Session,
+    variant: VariantId,
+    /// Limits of a running `go ponder`, applied at `ponderhit`.
+    ponder_limits: Option<(Limits, Instant)>,
+}
+
+impl Uci {
+    /// A UCI session.
+    pub fn new(s: Session) -> Uci {
+        Uci { s, variant: VariantId::Chess, ponder_limits: None }
+    }
+
+    fn err(&self, msg: &str) {
+        self.s.out.line(&format!("info string error {msg}"));
+    }
+
+    /// Processes lines until `quit` or the end of input.
+    pub fn run(&mut self, lines: impl Iterator<Item = String>) {
+        for line in lines {
+            if !self.handle(&line) {
+                break;
+            }
+        }
+        self.s.searcher.stop();
+        self.s.searcher.wait();
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else { return true };
+        let args = &tokens[1..];
+        match cmd {
+            "uci" => self.uci(),
+            "isready" => self.s.out.line("readyok"),
+            "debug" => {}
+            "ucinewgame" => {
+                self.s.searcher.stop();
+                self.s.searcher.wait();
+                self.s.searcher.clear_hash();
+                match new_game(self.variant, None) {
+                    Ok(g) => self.s.game = g,
+                    Err(e) => self.err(&e),
+                }
+            }
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.s.searcher.stop(),
+            "ponderhit" => {
+                if let Some((limits, start)) = self.ponder_limits.take() {
+                    let overhead = Duration::from_millis(self.s.opts.overhead_ms);
+                    self.s.searcher.ponderhit(&limits, overhead, start.elapsed());
+                } else {
+                    self.err("ponderhit without go ponder");
+                }
+            }
+            "quit" => return false,
+            "d" => {
+                self.s.out.line(&format!("info string variant {}", self.variant));
+                self.s.out.line(&format!("info string fen {}", self.s.game.fen()));
+            }
+            _ => self.err(&format!("unknown command: {}", sanitize(line))),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        let o = &self.s.out;
+        o.line(&format!("id name {ENGINE_NAME}"));
+        o.line(&format!("id author {ENGINE_AUTHOR}"));
+        let vars: Vec<String> = VariantId::ALL.iter().map(|v| format!("var {v}")).collect();
+        o.line(&format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
+        o.line(&format!("option name Hash type spin default 64 min 1 max {HASH_MAX_MB}"));
+        o.line(&format!("option name Threads type spin default 1 min 1 max {THREADS_MAX}"));
+        o.line("option name MultiPV type spin default 1 min 1 max 256");
+        o.line("option name Seed type spin default 0 min 0 max 2147483647");
+        o.line("option name Move Overhead type spin default 30 min 0 max 5000");
+        o.line("option name Ponder type check default false");
+        o.line("option name UCI_Chess960 type check default false");
+        o.line("uciok");
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <words> [value <words>]
+        if args.first() != Some(&"name") {
+            return self.err("setoption needs `name`");
+        }
+        let vpos = args.iter().position(|&t| t == "value");
+        let name = args[1..vpos.unwrap_or(args.len())].join(" ");
+        let value = vpos.map(|i| args[i + 1..].join(" ")).unwrap_or_default();
+        if self.s.searcher.is_running() {
+            return self.err("setoption while searching is ignored");
+        }
+        let num = |max: u64, min: u64| -> Result<u64, String> {
+            value.parse::<u64>().ok().filter(|v| (min..=max).contains(v)).ok_or_else(|| {
+                format!("option {name}: `{}` is not in {min}..={max}", sanitize(&value))
+            })
+        };
+        let r: Result<(), String> = match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => match VariantId::parse(&value) {
+                None => Err(format!("unknown variant `{}`", sanitize(&value))),
+                Some(v) => new_game(v, None).map(|g| {
+                    self.variant = v;
+                    self.s.game = g;
+                    self.s
+                        .out
+                        .line(&format!("info string variant {v} startpos {}", self.s.game.fen()));
+                }),
+            },
+            "hash" => num(HASH_MAX_MB as u64, 1).map(|v| {
+                self.s.opts.hash_mb = v as usize;
+                self.s.searcher.set_hash(v as usize);
+            }),
+            "threads" => num(THREADS_MAX as u64, 1).map(|v| {
+                self.s.opts.threads = v as usize;
+                self.s.searcher.set_threads(v as usize);
+            }),
+            "multipv" => num(256, 1).map(|v| self.s.opts.multipv = v as u32),
+            "seed" => num(2_147_483_647, 0).map(|v| self.s.opts.seed = v),
+            "move overhead" => num(5000, 0).map(|v| self.s.opts.overhead_ms = v),
+            "ponder" => Ok(()),
+            "uci_chess960" => match value.as_str() {
+                "true" => {
+                    self.s.opts.chess960 = true;
+                    Ok(())
+                }
+                "false" => {
+                    self.s.opts.chess960 = false;
+                    Ok(())
+                }
+                _ => Err(format!("UCI_Chess960 takes true or false, not `{}`", sanitize(&value))),
+            },
+            _ => Err(format!("unknown option `{}`", sanitize(&name))),
+        };
+        if let Err(e) = r {
+            self.err(&e);
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        if self.s.searcher.is_running() {
+            return self.err("position while searching is ignored (send stop first)");
+        }
+        let moves_at = args.iter().position(|&t| t == "moves");
+        let head = &args[..moves_at.unwrap_or(args.len())];
+        let fen = match head.first() {
+            Some(&"startpos") if head.len() == 1 => None,
+            Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
+            _ => return self.err("position needs `startpos` or `fen <FEN>`"),
+        };
+        // Build the new game completely before replacing the old one.
+        let mut g = match new_game(self.variant, fen.as_deref()) {
+            Ok(g) => g,
+            Err(e) => return self.err(&e),
+        };
+        if let Some(i) = moves_at {
+            for (k, m) in args[i + 1..].iter().enumerate() {
+                if let Err(e) = g.play_text(m, Flavor::Uci) {
+                    return self.err(&format!(
+                        "illegal move {} (move {} of the list): {e}; position unchanged",
+                        sanitize(m),
+                        k + 1
+                    ));
+                }
+            }
+        }
+        self.s.game = g;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if self.s.searcher.is_running() {
+            return self.err("go while searching is ignored");
+        }
+        if args.first() == Some(&"perft") {
+            let Some(d) = args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|&d| d <= 20)
+            else {
+                return self.err("go perft needs a depth 1..=20");
+            };
+            let rows = self.s.game.divide(d.max(1), self.s.opts.threads, Flavor::Uci);
+            for (m, n) in &rows {
+                self.s.out.line(&format!("{m}: {n}"));
+            }
+            let total: u64 = rows.iter().map(|r| r.1).sum();
+            self.s.out.line("");
+            self.s.out.line(&format!("Nodes searched: {total}"));
+            return;
+        }
+        let mut limits = Limits::default();
+        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0u64, 0u64, None);
+        let mut ponder = false;
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            let val = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let need = |v: Option<i64>| v.map(|x| x.max(0) as u64);
+            match key {
+                "infinite" => limits.infinite = true,
+                "ponder" => ponder = true,
+                "searchmoves" => {
+                    return self.err("go searchmoves is not supported");
+                }
+                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes"
+                | "movetime" | "mate" => {
+                    let Some(v) = need(val) else {
+                        return self.err(&format!("go {key} needs a number"));
+                    };
+                    match key {
+                        "wtime" => wtime = Some(v),
+                        "btime" => btime = Some(v),
+                        "winc" => winc = v,
+                        "binc" => binc = v,
+                        "movestogo" => mtg = Some(v.min(1000) as u32),
+                        "depth" => limits.depth = Some(v.clamp(1, 200) as u32),
+                        "nodes" => limits.nodes = Some(v.max(1)),
+                        "movetime" => limits.movetime = Some(Duration::from_millis(v)),
+                        _ => limits.mate = Some(v.clamp(1, 200) as u32),
+                    }
+                    i += 1;
+                }
+                _ => return self.err(&format!("go: unknown token `{}`", sanitize(key))),
+            }
+            i += 1;
+        }
+        let (time, inc) = match self.s.game.turn() {
+            Color::White => (wtime, winc),
+            Color::Black => (btime, binc),
+        };
+        if let Some(t) = time {
+            limits.clock = Some(Clock {
+                time: Duration::from_millis(t),
+                inc: Duration::from_millis(inc),
+                moves_to_go: mtg,
+            });
+        }
+        let config = Config {
+            multipv: self.s.opts.multipv,
+            overhead: Duration::from_millis(self.s.opts.overhead_ms),
+            ponder,
+        };
+        self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
+        let out = self.s.out.clone();
+        let sink: Sink = Arc::new(move |e| {
+            match e {
+            Event::Info { info, pv } => out.line(&format!(
+                "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+                info.depth,
+                info.seldepth,
+                info.multipv,
+                uci_score(info.score),
+                info.nodes,
+                info.nps,
+                info.hashfull,
+                info.time_ms,
+                pv.join(" ")
+            )),
+            Event::Best { best, ponder, .. } => out.line(&match (best, ponder) {
+                (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                (Some(b), None) => format!("bestmove {b}"),
+                (None, _) => "bestmove 0000".to_string(),
+            }),
+        }
+        });
+        self.s.game.go(&self.s.searcher, limits, config, Flavor::Uci, sink);
+    }
+}

@@ -1,0 +1,565 @@
+//! XBoard / CECP v2 adapter, with engine-defined variants (`setup`, `piece`) and the highlight
+//! dialogue (`lift`/`put`/`hover`). What XBoard 4.9.1 does with these is recorded in
+//! `../shared/reference/xboard-notes.md`; the translations of special moves live with each
+//! variant (`crate::variants::EngineVariant`).
+
+use super::api::{new_game, Event, Flavor, GameApi, Sink};
+use super::{sanitize, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use crate::game::reason_text;
+use crate::search::{Clock, Config, Info, Limits, Score};
+use crate::with_engine_variant;
+use movegen::rules::{GameEnd, VariantId};
+use movegen::types::Color;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The last iteration's data and its PV as text.
+type LastInfo = (Info, Vec<String>);
+
+/// Time control set by `level` / `st`.
+#[derive(Clone, Debug, Default)]
+struct TimeControl {
+    mps: u32,
+    base_ms: u64,
+    inc_ms: u64,
+    st_ms: Option<u64>,
+    sd: Option<u32>,
+}
+
+/// The XBoard state machine.
+#[derive(Debug)]
+pub struct Xboard {
+    s: Session,
+    force: bool,
+    engine_side: Option<Color>,
+    post: bool,
+    analyze: bool,
+    tc: TimeControl,
+    my_time_cs: Option<u64>,
+    /// The engine's chosen move, applied to the game on the next command.
+    pending: Arc<Mutex<Option<u32>>>,
+    /// Last completed iteration (for `.` in analyze mode).
+    last_info: Arc<Mutex<Option<LastInfo>>>,
+    search_start: Instant,
+    /// Square of the last `lift` (the highlight dialogue's first leg).
+    last_lift: Option<String>,
+    /// `pong` replies held back until the engine has sent its move (CECP: a ping received while
+    /// the engine thinks on its move is answered after the move).
+    gate: Arc<Mutex<PongGate>>,
+}
+
+#[derive(Debug)]
+struct PongGate {
+    /// False while the engine is thinking on its own move.
+    moved: bool,
+    queued: Vec<String>,
+}
+
+fn xboard_name_of(v: VariantId) -> &'static str {
+    with_engine_variant!(v, V => <V as crate::variants::EngineVariant>::xboard_name())
+        .unwrap_or("unknown")
+}
+
+fn variant_parse_xboard(name: &str) -> Option<VariantId> {
+    VariantId::ALL
+        .into_iter()
+        .find(|&v| v.name() == name || (xboard_name_of(v) == name && crate::variants::supported(v)))
+}
+
+fn xboard_score(s: Score) -> i32 {
+    match s {
+        Score::Cp(c) => c,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    }
+}
+
+fn result_line(end: &GameEnd) -> String {
+    format!("{} {{{}}}", crate::game::result_token(Some(*end)), reason_text(end))
+}
+
+impl Xboard {
+    /// An XBoard session.
+    pub fn new(s: Session) -> Xboard {
+        Xboard {
+            s,
+            force: false,
+            engine_side: Some(Color::Black),
+            post: true,
+            analyze: false,
+            tc: TimeControl { mps: 0, base_ms: 300_000, inc_ms: 0, st_ms: None, sd: None },
+            my_time_cs: None,
+            pending: Arc::new(Mutex::new(None)),
+            last_info: Arc::new(Mutex::new(None)),
+            search_start: Instant::now(),
+            last_lift: None,
+            gate: Arc::new(Mutex::new(PongGate { moved: true, queued: Vec::new() })),
+        }
+    }
+
+    fn error(&self, kind: &str, cmd: &str) {
+        self.s.out.line(&format!("Error ({kind}): {}", sanitize(cmd)));
+    }
+
+    /// Processes lines until `quit` or the end of input.
+    pub fn run(&mut self, lines: impl Iterator<Item = String>) {
+        for line in lines {
+            if !self.handle(&line) {
+                break;
+            }
+        }
+        self.s.searcher.stop();
+        self.s.searcher.wait();
+    }
+
+    /// Plays the engine's move chosen by the last search, if not yet done.
+    fn absorb_pending(&mut self) {
+        let taken = self.pending.lock().expect("lock").take();
+        if let Some(raw) = taken {
+            self.s.searcher.wait();
+            let _ = self.s.game.play_raw(raw);
+        }
+    }
+
+    fn stop_search(&mut self) {
+        self.s.searcher.stop();
+        self.s.searcher.wait();
+        self.absorb_pending();
+    }
+
+    /// Handles one line; false on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        if cmd.is_empty() {
+            return true;
+        }
+        // Commands answered at once, even while thinking.
+        match cmd {
+            "ping" => {
+                let mut gate = self.gate.lock().expect("lock");
+                if gate.moved {
+                    self.s.out.line(&format!("pong {}", sanitize(rest)));
+                } else {
+                    gate.queued.push(sanitize(rest));
+                }
+                return true;
+            }
+            "?" => {
+                if self.s.searcher.is_running() && !self.analyze {
+                    self.s.searcher.stop();
+                }
+                return true;
+            }
+            "." => {
+                if let Some((i, pv)) = self.last_info.lock().expect("lock").as_ref() {
+                    self.s.out.line(&format!(
+                        "stat01: {} {} {} 0 0 {}",
+                        i.time_ms / 10,
+                        i.nodes,
+                        i.depth,
+                        pv.first().cloned().unwrap_or_default()
+                    ));
+                }
+                return true;
+            }
+            "post" => {
+                self.post = true;
+                return true;
+            }
+            "nopost" => {
+                self.post = false;
+                return true;
+            }
+            "time" | "otim" => {
+                match rest.parse::<i64>() {
+                    Ok(v) if cmd == "time" => self.my_time_cs = Some(v.max(0) as u64),
+                    Ok(_) => {}
+                    Err(_) => self.error("bad number", line),
+                }
+                return true;
+            }
+            "hard" | "easy" | "random" | "computer" | "accepted" | "rejected" | "name"
+            | "rating" | "ics" | "draw" | "hint" | "bk" | "pause" | "resume" | "xboard" => {
+                return true;
+            }
+            _ => {}
+        }
+        if self.s.searcher.is_running() && !self.analyze {
+            match cmd {
+                "quit" => return false,
+                "force" | "result" | "new" | "exit" => self.stop_search(),
+                "usermove" => {
+                    self.error("command not legal now", line);
+                    return true;
+                }
+                _ => self.stop_search(),
+            }
+        }
+        self.absorb_pending();
+        match cmd {
+            "protover" => self.features(),
+            "new" => {
+                self.stop_search();
+                self.analyze = false;
+                self.s.searcher.clear_hash();
+                self.set_game(VariantId::Chess, None);
+                self.force = false;
+                self.engine_side = Some(Color::Black);
+                self.tc.sd = None;
+                self.tc.st_ms = None;
+            }
+            "variant" => match variant_parse_xboard(rest) {
+                Some(v) => {
+                    self.stop_search();
+                    self.set_game(v, None);
+                    self.announce_variant();
+                }
+                None => self.error("unsupported variant", line),
+            },
+            "force" => {
+                self.force = true;
+                self.engine_side = None;
+            }
+            "go" => {
+                self.force = false;
+                self.engine_side = Some(self.s.game.turn());
+                self.think();
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = Some(!self.s.game.turn());
+            }
+            "level" => self.level(rest, line),
+            "st" => match rest.parse::<f64>() {
+                Ok(v) if v >= 0.0 && v.is_finite() => self.tc.st_ms = Some((v * 1000.0) as u64),
+                _ => self.error("bad number", line),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(v) => self.tc.sd = Some(v.clamp(1, 200)),
+                Err(_) => self.error("bad number", line),
+            },
+            "nps" => {}
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) if (1..=HASH_MAX_MB).contains(&mb) => {
+                    self.s.opts.hash_mb = mb;
+                    self.s.searcher.set_hash(mb);
+                }
+                _ => self.error("bad memory size", line),
+            },
+            "cores" => match rest.parse::<usize>() {
+                Ok(n) if (1..=THREADS_MAX).contains(&n) => {
+                    self.s.opts.threads = n;
+                    self.s.searcher.set_threads(n);
+                }
+                _ => self.error("bad core count", line),
+            },
+            "option" => self.option(rest, line),
+            "usermove" => self.user_move(rest),
+            "setboard" => self.setboard(rest),
+            "undo" => {
+                if !self.s.game.undo() {
+                    self.error("no move to undo", line);
+                }
+                self.restart_analysis();
+            }
+            "remove" => {
+                let ok = self.s.game.undo() && self.s.game.undo();
+                if !ok {
+                    self.error("no moves to remove", line);
+                }
+                self.restart_analysis();
+            }
+            "result" => {
+                self.force = true;
+                self.engine_side = None;
+            }
+            "analyze" => {
+                self.analyze = true;
+                self.restart_analysis();
+            }
+            "exit" => {
+                self.s.searcher.stop();
+                self.s.searcher.wait();
+                self.analyze = false;
+            }
+            "lift" | "hover" => self.highlight(rest, None),
+            "put" => {
+                let lift = self.last_lift.clone();
+                if let Some(l) = lift {
+                    self.highlight(&l, Some(rest));
+                }
+            }
+            "perft" => match rest.parse::<u32>() {
+                Ok(d) if (1..=20).contains(&d) => {
+                    let rows = self.s.game.divide(d, self.s.opts.threads, Flavor::Xboard);
+                    for (m, n) in &rows {
+                        self.s.out.line(&format!("{m}: {n}"));
+                    }
+                    let total: u64 = rows.iter().map(|r| r.1).sum();
+                    self.s.out.line(&format!("Nodes searched: {total}"));
+                }
+                _ => self.error("bad depth", line),
+            },
+            "quit" => return false,
+            _ => {
+                // A bare move (without `usermove`) is accepted as one.
+                if self.s.game.legal_texts(Flavor::Xboard).iter().any(|t| t == line)
+                    || self.s.game.clone_box().play_text(line, Flavor::Xboard).is_ok()
+                {
+                    self.user_move(line);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Xboard {
+    fn features(&self) {
+        let vars: Vec<&str> = VariantId::ALL
+            .into_iter()
+            .filter(|&v| crate::variants::supported(v))
+            .map(|v| if v == VariantId::Chess { "normal" } else { v.name() })
+            .collect();
+        let o = &self.s.out;
+        o.line(&format!(
+            "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 \
+             sigterm=0 reuse=1 analyze=1 colors=0 ics=0 name=1 pause=0 nps=0 debug=1 memory=1 \
+             smp=1 highlight=1 exclude=0 setscore=0 myname=\"{ENGINE_NAME}\" variants=\"{}\"",
+            vars.join(",")
+        ));
+        o.line("feature option=\"Seed -spin 0 0 2147483647\"");
+        o.line("feature option=\"MultiPV -spin 1 1 256\"");
+        o.line("feature option=\"Move Overhead -spin 30 0 5000\"");
+        o.line("feature done=1");
+    }
+
+    fn set_game(&mut self, v: VariantId, fen: Option<&str>) {
+        match new_game(v, fen) {
+            Ok(g) => self.s.game = g,
+            Err(e) => self.error("bad variant", &e),
+        }
+        *self.pending.lock().expect("lock") = None;
+    }
+
+    fn announce_variant(&self) {
+        if let Some(setup) = self.s.game.xboard_setup() {
+            self.s.out.line(&setup);
+        }
+        for p in self.s.game.xboard_pieces() {
+            self.s.out.line(&p);
+        }
+    }
+
+    fn level(&mut self, rest: &str, line: &str) {
+        let parts: Vec<&str> = rest.split_whitespace().collect();
+        let parse_base = |t: &str| -> Option<u64> {
+            match t.split_once(':') {
+                Some((m, s)) => {
+                    Some(m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000)
+                }
+                None => Some(
+                    (t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)? * 60_000.0)
+                        as u64,
+                ),
+            }
+        };
+        match parts.as_slice() {
+            [mps, base, inc, ..] => {
+                let mps = mps.parse::<u32>().ok();
+                let base = parse_base(base);
+                let inc = inc.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
+                match (mps, base, inc) {
+                    (Some(m), Some(b), Some(i)) => {
+                        self.tc.mps = m;
+                        self.tc.base_ms = b;
+                        self.tc.inc_ms = (i * 1000.0) as u64;
+                        self.tc.st_ms = None;
+                    }
+                    _ => self.error("bad level", line),
+                }
+            }
+            _ => self.error("bad level", line),
+        }
+    }
+
+    fn option(&mut self, rest: &str, line: &str) {
+        let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+        let v = value.trim().parse::<u64>();
+        match (name.trim(), v) {
+            ("Seed", Ok(x)) if x <= 2_147_483_647 => self.s.opts.seed = x,
+            ("MultiPV", Ok(x)) if (1..=256).contains(&x) => self.s.opts.multipv = x as u32,
+            ("Move Overhead", Ok(x)) if x <= 5000 => self.s.opts.overhead_ms = x,
+            _ => self.error("bad option", line),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        let mut l = Limits { depth: self.tc.sd, ..Limits::default() };
+        if let Some(st) = self.tc.st_ms {
+            l.movetime = Some(Duration::from_millis(st));
+            return l;
+        }
+        let time_ms = self.my_time_cs.map_or(self.tc.base_ms, |cs| cs * 10);
+        let mtg = if self.tc.mps > 0 {
+            let played = (self.s.game.ply() / 2) as u32;
+            Some(self.tc.mps - played % self.tc.mps)
+        } else {
+            None
+        };
+        l.clock = Some(Clock {
+            time: Duration::from_millis(time_ms),
+            inc: Duration::from_millis(self.tc.inc_ms),
+            moves_to_go: mtg,
+        });
+        l
+    }
+
+    fn sink(&self, play: bool) -> Sink {
+        let out = self.s.out.clone();
+        let post = self.post;
+        let pending = self.pending.clone();
+        let last = self.last_info.clone();
+        let shadow: Mutex<Box<dyn GameApi>> = Mutex::new(self.s.game.clone_box());
+        let gate = self.gate.clone();
+        Arc::new(move |e| match e {
+            Event::Info { info, pv } => {
+                if post && info.multipv == 1 {
+                    out.line(&format!(
+                        "{} {} {} {} {}",
+                        info.depth,
+                        xboard_score(info.score),
+                        info.time_ms / 10,
+                        info.nodes,
+                        pv.join(" ")
+                    ));
+                }
+                *last.lock().expect("lock") = Some((info, pv));
+            }
+            Event::Best { best, raw, .. } => {
+                if !play {
+                    return;
+                }
+                let mut gate = gate.lock().expect("lock");
+                let mut game = shadow.lock().expect("lock");
+                match (best, raw) {
+                    (Some(text), Some(raw)) => {
+                        *pending.lock().expect("lock") = Some(raw);
+                        let _ = game.play_raw(raw);
+                        out.line(&format!("move {text}"));
+                        if let Some(end) = game.end() {
+                            out.line(&result_line(&end));
+                        }
+                    }
+                    _ => {
+                        if let Some(end) = game.end() {
+                            out.line(&result_line(&end));
+                        }
+                    }
+                }
+                gate.moved = true;
+                for n in gate.queued.drain(..) {
+                    out.line(&format!("pong {n}"));
+                }
+            }
+        })
+    }
+
+    /// Starts thinking on the engine's move if it is the engine's turn and the game goes on.
+    fn think(&mut self) {
+        if self.force || self.engine_side != Some(self.s.game.turn()) {
+            return;
+        }
+        if let Some(end) = self.s.game.end() {
+            self.s.out.line(&result_line(&end));
+            return;
+        }
+        let config = Config {
+            multipv: 1,
+            overhead: Duration::from_millis(self.s.opts.overhead_ms),
+            ponder: false,
+        };
+        self.search_start = Instant::now();
+        self.gate.lock().expect("lock").moved = false;
+        let sink = self.sink(true);
+        self.s.game.go(&self.s.searcher, self.limits(), config, Flavor::Xboard, sink);
+    }
+
+    fn restart_analysis(&mut self) {
+        if !self.analyze {
+            return;
+        }
+        self.s.searcher.stop();
+        self.s.searcher.wait();
+        if self.s.game.end().is_some() {
+            return;
+        }
+        let config = Config { multipv: self.s.opts.multipv, ..Config::default() };
+        let limits = Limits { infinite: true, ..Limits::default() };
+        let sink = self.sink(false);
+        self.s.game.go(&self.s.searcher, limits, config, Flavor::Xboard, sink);
+    }
+
+    fn user_move(&mut self, text: &str) {
+        match self.s.game.play_text(text, Flavor::Xboard) {
+            Err(e) => {
+                self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
+            }
+            Ok(_) => {
+                if self.analyze {
+                    self.restart_analysis();
+                } else if let Some(end) = self.s.game.end() {
+                    if !self.force {
+                        self.s.out.line(&result_line(&end));
+                    }
+                } else {
+                    self.think();
+                }
+            }
+        }
+    }
+
+    fn setboard(&mut self, fen: &str) {
+        if self.s.game.try_pass_as_setboard(fen) {
+            if self.analyze {
+                self.restart_analysis();
+            } else {
+                self.think();
+            }
+            return;
+        }
+        let v = self.s.game.variant();
+        let mut attempt = new_game(v, Some(fen));
+        if attempt.is_err() {
+            // XBoard 4.9.1 omits the castling field for parents without castling.
+            let f: Vec<&str> = fen.split_whitespace().collect();
+            if f.len() == 5 {
+                let fixed = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
+                attempt = new_game(v, Some(&fixed));
+            }
+        }
+        match attempt {
+            Ok(g) => {
+                self.s.game = g;
+                self.restart_analysis();
+            }
+            Err(e) => {
+                self.s.out.line("tellusererror Illegal position");
+                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {fen}"));
+            }
+        }
+    }
+
+    fn highlight(&mut self, sq: &str, put: Option<&str>) {
+        if put.is_none() {
+            self.last_lift = Some(sq.to_string());
+        }
+        if let Some(board) = self.s.game.highlight(sq, put) {
+            self.s.out.line(&format!("highlight {board}"));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! What the engine needs from a variant beyond its rules and evaluation: how its moves and
+//! pieces travel through XBoard, and the dispatch from a variant id to its type.
+
+use eval::Evaluator;
+use movegen::rules::Rules;
+use movegen::{Move, MoveError};
+
+/// A variant the engine can play.
+pub trait EngineVariant: Evaluator {
+    /// The XBoard `setup` line for an engine-defined variant (`None`: XBoard knows it).
+    fn xboard_setup() -> Option<String> {
+        None
+    }
+    /// The XBoard `piece` lines (Betza descriptions) sent after `setup`.
+    fn xboard_pieces() -> Vec<String> {
+        Vec::new()
+    }
+    /// The XBoard name of the variant (`normal` for chess).
+    fn xboard_name() -> &'static str;
+    /// A move in the form XBoard 4.9.1 accepts and displays.
+    fn to_xboard(&self, m: Move) -> String {
+        self.move_text(m)
+    }
+    /// Parses a move as XBoard sends it (either of its re-encodings), or in notation.md form.
+    fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
+        self.parse_move(text)
+    }
+}
+
+impl EngineVariant for movegen::variants::chess::Chess {
+    fn xboard_name() -> &'static str {
+        "normal"
+    }
+    fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
+        // XBoard may send castling as O-O / O-O-O in some modes.
+        let t = match (text, self.turn()) {
+            ("O-O", movegen::types::Color::White) => "e1g1",
+            ("O-O-O", movegen::types::Color::White) => "e1c1",
+            ("O-O", movegen::types::Color::Black) => "e8g8",
+            ("O-O-O", movegen::types::Color::Black) => "e8c8",
+            _ => text,
+        };
+        self.parse_move(t)
+    }
+}
+
+/// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
+/// the engine cannot play in this build.
+#[macro_export]
+macro_rules! with_engine_variant {
+    ($id:expr, $T:ident => $body:expr) => {{
+        #[allow(unreachable_patterns)]
+        match $id {
+            movegen::rules::VariantId::Chess => {
+                type $T = movegen::variants::chess::Chess;
+                Ok($body)
+            }
+            other => Err(other),
+        }
+    }};
+}
+
+/// Whether this build can play variant `v`.
+pub fn supported(v: movegen::rules::VariantId) -> bool {
+    with_engine_variant!(v, V => std::marker::PhantomData::<V>).is_ok()
+}
