@@ -3,6 +3,7 @@
 //! the fast ones (they share nothing with `movegen` but the rule book).
 #![forbid(unsafe_code)]
 
+pub mod proto;
 pub mod reference;
 
 use movegen::rules::Rules;

@@ -186,11 +186,11 @@ impl Uci {
             return self.err("go while searching is ignored");
         }
         if args.first() == Some(&"perft") {
-            let Some(d) = args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|&d| d <= 20)
+            let Some(d) = args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
             else {
                 return self.err("go perft needs a depth 1..=20");
             };
-            let rows = self.s.game.divide(d.max(1), self.s.opts.threads, Flavor::Uci);
+            let rows = self.s.game.divide(d, self.s.opts.threads, Flavor::Uci);
             for (m, n) in &rows {
                 self.s.out.line(&format!("{m}: {n}"));
             }

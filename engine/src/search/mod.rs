@@ -301,10 +301,15 @@ impl Searcher {
                     left = cv.wait(left).expect("lock");
                 }
             }
+            // Idle before announcing the move, so that a GUI's next command after `bestmove`
+            // finds the searcher free (the next job queues behind this one on thread 0, so its
+            // output cannot overtake this `bestmove`).
+            {
+                let mut busy = running.busy.lock().expect("lock");
+                *busy = false;
+                running.done.notify_all();
+            }
             reporter.bestmove(&root, out.best, out.pv.get(1).copied());
-            let mut busy = running.busy.lock().expect("lock");
-            *busy = false;
-            running.done.notify_all();
         });
         let _ = self.pool.senders[0].send(job);
     }
@@ -317,27 +322,40 @@ impl Searcher {
         limits: &Limits,
         config: &Config,
     ) -> Outcome {
-        struct Collect<V>(Mutex<Option<Outcome>>, std::marker::PhantomData<fn(V)>);
+        /// Collects the last main-line report and the final move; `done` marks `bestmove`.
+        struct Collect<V> {
+            state: Mutex<(Outcome, bool)>,
+            done: Condvar,
+            _v: std::marker::PhantomData<fn(V)>,
+        }
         impl<V: Evaluator> Reporter<V> for Collect<V> {
             fn info(&self, _: &V, info: &Info) {
                 if info.multipv == 1 {
-                    let mut g = self.0.lock().expect("lock");
-                    let o = g.get_or_insert_with(Outcome::default);
-                    o.score = info.raw_score;
-                    o.depth = info.depth;
-                    o.nodes = info.nodes;
-                    o.pv = info.pv.clone();
+                    let mut g = self.state.lock().expect("lock");
+                    g.0.score = info.raw_score;
+                    g.0.depth = info.depth;
+                    g.0.nodes = info.nodes;
+                    g.0.pv = info.pv.clone();
                 }
             }
             fn bestmove(&self, _: &V, best: Option<Move>, _: Option<Move>) {
-                let mut g = self.0.lock().expect("lock");
-                g.get_or_insert_with(Outcome::default).best = best;
+                let mut g = self.state.lock().expect("lock");
+                g.0.best = best;
+                g.1 = true;
+                self.done.notify_all();
             }
         }
-        let c = Arc::new(Collect::<V>(Mutex::new(None), std::marker::PhantomData));
+        let c = Arc::new(Collect::<V> {
+            state: Mutex::new((Outcome::default(), false)),
+            done: Condvar::new(),
+            _v: std::marker::PhantomData,
+        });
         self.go(root.clone(), history.to_vec(), limits.clone(), config.clone(), c.clone());
-        self.wait();
-        let out = c.0.lock().expect("lock").take().unwrap_or_default();
+        let mut g = c.state.lock().expect("lock");
+        while !g.1 {
+            g = c.done.wait(g).expect("lock");
+        }
+        let out = std::mem::take(&mut g.0);
         Outcome { nodes: out.nodes.max(self.last_nodes()), ..out }
     }
 
