@@ -14,6 +14,8 @@ pub struct Driver {
     engine: Option<JoinHandle<()>>,
     /// Every line the engine wrote, in order.
     pub transcript: Vec<String>,
+    /// Every line sent to the engine, in order.
+    pub sent: Vec<String>,
 }
 
 impl Default for Driver {
@@ -43,11 +45,18 @@ impl Driver {
                 }
             }
         });
-        Driver { input: Some(in_w), lines: rx, engine: Some(engine), transcript: Vec::new() }
+        Driver {
+            input: Some(in_w),
+            lines: rx,
+            engine: Some(engine),
+            transcript: Vec::new(),
+            sent: Vec::new(),
+        }
     }
 
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
+        self.sent.push(line.to_string());
         let w = self.input.as_mut().expect("engine input open");
         writeln!(w, "{line}").expect("engine accepts input");
         w.flush().expect("flush");
@@ -69,7 +78,11 @@ impl Driver {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    panic!("timed out after {timeout:?}; got so far: {got:#?}")
+                    if let Ok(path) = std::env::var("MENAGERIE_DUMP_SENT") {
+                        let _ = std::fs::write(path, self.sent.join("\n") + "\n");
+                    }
+                    let last_sent = &self.sent[self.sent.len().saturating_sub(40)..];
+                    panic!("timed out after {timeout:?}; got so far: {got:#?}; last sent: {last_sent:#?}")
                 }
                 Err(RecvTimeoutError::Disconnected) => {
                     panic!("engine output closed; got so far: {got:#?}")

@@ -54,8 +54,9 @@ fn every_limit_returns_a_legal_move() {
     let mut e = Driver::start();
     e.ask("uci", "uciok");
     e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-    let pos = Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-        .unwrap();
+    let pos =
+        Chess::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
     for go in [
         "go depth 3",
         "go nodes 5000",
@@ -97,7 +98,9 @@ fn multipv_reports_several_lines() {
     e.send("position startpos");
     let out = e.ask("go depth 4", "bestmove");
     for k in 1..=3 {
-        assert!(out.iter().any(|l| l.starts_with("info depth 4 ") && l.contains(&format!(" multipv {k} "))));
+        assert!(out
+            .iter()
+            .any(|l| l.starts_with("info depth 4 ") && l.contains(&format!(" multipv {k} "))));
     }
     e.quit();
 }

@@ -11,9 +11,20 @@ fn start() -> Driver {
     e.send("xboard");
     let f = e.ask("protover 2", "feature done=1");
     let all = f.join("\n");
-    for feat in ["ping=1", "setboard=1", "usermove=1", "san=0", "colors=0", "sigint=0", "analyze=1",
-        "memory=1", "smp=1", "highlight=1", "myname=\"Menagerie", "variants=\"normal"]
-    {
+    for feat in [
+        "ping=1",
+        "setboard=1",
+        "usermove=1",
+        "san=0",
+        "colors=0",
+        "sigint=0",
+        "analyze=1",
+        "memory=1",
+        "smp=1",
+        "highlight=1",
+        "myname=\"Menagerie",
+        "variants=\"normal",
+    ] {
         assert!(all.contains(feat), "missing {feat}: {all}");
     }
     assert!(all.contains("option=\"Seed -spin"), "{all}");
@@ -74,7 +85,9 @@ fn illegal_and_unknown_input() {
     assert_eq!(r.last().unwrap(), "Error (unknown command): frobnicate 3");
     let r = e.ask("setboard 8/8/8/8 w - - 0 1", "Error");
     assert!(r.iter().any(|l| l == "tellusererror Illegal position"), "{r:?}");
-    for bad in ["level x y z", "st -1", "sd x", "memory 0", "cores 0", "option Nope=1", "variant shogi"] {
+    for bad in
+        ["level x y z", "st -1", "sd x", "memory 0", "cores 0", "option Nope=1", "variant shogi"]
+    {
         let r = e.ask(bad, "Error");
         assert!(r.last().unwrap().starts_with("Error ("), "{bad}: {r:?}");
     }

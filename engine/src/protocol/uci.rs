@@ -186,7 +186,8 @@ impl Uci {
             return self.err("go while searching is ignored");
         }
         if args.first() == Some(&"perft") {
-            let Some(d) = args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
+            let Some(d) =
+                args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
             else {
                 return self.err("go perft needs a depth 1..=20");
             };

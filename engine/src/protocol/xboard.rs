@@ -112,11 +112,11 @@ impl Xboard {
         self.s.searcher.wait();
     }
 
-    /// Plays the engine's move chosen by the last search, if not yet done.
+    /// Plays the engine's move chosen by the last search, if not yet done. (The sink sets it
+    /// when that search has already decided, so there is nothing to wait for.)
     fn absorb_pending(&mut self) {
         let taken = self.pending.lock().expect("lock").take();
         if let Some(raw) = taken {
-            self.s.searcher.wait();
             let _ = self.s.game.play_raw(raw);
         }
     }
@@ -245,6 +245,7 @@ impl Xboard {
                 Ok(mb) if (1..=HASH_MAX_MB).contains(&mb) => {
                     self.s.opts.hash_mb = mb;
                     self.s.searcher.set_hash(mb);
+                    self.restart_analysis();
                 }
                 _ => self.error("bad memory size", line),
             },
@@ -252,6 +253,7 @@ impl Xboard {
                 Ok(n) if (1..=THREADS_MAX).contains(&n) => {
                     self.s.opts.threads = n;
                     self.s.searcher.set_threads(n);
+                    self.restart_analysis();
                 }
                 _ => self.error("bad core count", line),
             },
@@ -474,6 +476,11 @@ impl Xboard {
         if self.force || self.engine_side != Some(self.s.game.turn()) {
             return;
         }
+        if self.analyze {
+            // Leaving analysis to play (XBoard sends `exit` first; be lenient).
+            self.analyze = false;
+        }
+        self.stop_search();
         if let Some(end) = self.s.game.end() {
             self.s.out.line(&result_line(&end));
             return;
@@ -493,8 +500,7 @@ impl Xboard {
         if !self.analyze {
             return;
         }
-        self.s.searcher.stop();
-        self.s.searcher.wait();
+        self.stop_search();
         if self.s.game.end().is_some() {
             return;
         }

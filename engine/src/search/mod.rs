@@ -184,8 +184,9 @@ impl Searcher {
         self.threads
     }
 
-    /// Changes the thread count (waits for a running search first).
+    /// Changes the thread count (stops a running search first).
     pub fn set_threads(&mut self, n: usize) {
+        self.stop();
         self.wait();
         if n.max(1) != self.threads {
             self.pool = Pool::new(n);
@@ -193,14 +194,16 @@ impl Searcher {
         }
     }
 
-    /// Resizes (and clears) the hash table (waits for a running search first).
+    /// Resizes (and clears) the hash table (stops a running search first).
     pub fn set_hash(&mut self, mb: usize) {
+        self.stop();
         self.wait();
         self.tt = Arc::new(Tt::new(mb));
     }
 
-    /// Clears the hash table (new game).
+    /// Clears the hash table (new game; stops a running search first).
     pub fn clear_hash(&self) {
+        self.stop();
         self.wait();
         self.tt.clear();
     }
