@@ -130,7 +130,7 @@ fn mutate(rng: &mut rand_pcg::Pcg64, line: &str) -> String {
             for _ in 0..1 + rng.next_u32() % 3 {
                 let c = char::from(32 + (rng.next_u32() % 95) as u8);
                 let i = (rng.next_u32() as usize) % (b.len() + 1);
-                if rng.next_u32() % 2 == 0 && i < b.len() {
+                if rng.next_u32().is_multiple_of(2) && i < b.len() {
                     b[i] = c;
                 } else {
                     b.insert(i, c);
