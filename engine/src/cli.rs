@@ -29,6 +29,82 @@ pub enum Command {
     /// Until the search lands this is a perft-based placeholder: it runs perft on fixed
     /// positions of every implemented variant to a fixed depth, on one thread.
     Bench(BenchArgs),
+    /// Play engine-vs-engine games (the engine's own rules are the arbiter).
+    Match(MatchArgs),
+}
+
+/// Arguments of `match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// First engine's command line (the one scored; default: this program).
+    #[arg(long)]
+    pub engine1: Option<String>,
+    /// Second engine's command line (default: the first).
+    #[arg(long)]
+    pub engine2: Option<String>,
+    /// Protocol of the first engine: uci, xboard or auto.
+    #[arg(long, default_value = "auto")]
+    pub proto1: String,
+    /// Protocol of the second engine: uci, xboard or auto.
+    #[arg(long, default_value = "auto")]
+    pub proto2: String,
+    /// Variant id.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Number of games (colours alternate in pairs).
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Clock: `[MOVES/]SECONDS[+INCREMENT]`, e.g. `10+0.1`, `40/60`, `1:30+1`.
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Fixed time per move in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Fixed depth per move.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Fixed nodes per move (UCI engines).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// File of start positions, one FEN (or EPD) per line; games pair up on each.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// eightpiece-random setup numbers to use as openings, `A..B` (inclusive) or `N`.
+    #[arg(long)]
+    pub setups: Option<String>,
+    /// Append the games to this PGN file.
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Seed of the PieceEater die (game pair `k` uses seed + k; written to the PGN).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop at an SPRT decision: ELO0 ELO1 ALPHA BETA.
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
+    pub sprt: Option<Vec<f64>>,
+    /// Resign adjudication: CENTIPAWNS MOVES.
+    #[arg(long, num_args = 2, value_names = ["CP", "MOVES"])]
+    pub resign: Option<Vec<i64>>,
+    /// Draw adjudication: CENTIPAWNS MOVES AFTER_MOVE.
+    #[arg(long, num_args = 3, value_names = ["CP", "MOVES", "AFTER"])]
+    pub draw: Option<Vec<i64>>,
+    /// Milliseconds an engine may overrun its clock before losing on time.
+    #[arg(long, default_value_t = 100)]
+    pub time_margin: u64,
+    /// Cap on one move's thinking for depth/node limits (ms).
+    #[arg(long, default_value_t = 60_000)]
+    pub hang_ms: u64,
+    /// Games longer than this many plies are drawn.
+    #[arg(long, default_value_t = 600)]
+    pub max_plies: usize,
+    /// Hash size (MB) for both engines.
+    #[arg(long)]
+    pub hash: Option<usize>,
+    /// Threads for both engines.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 /// Arguments of `perft`.
@@ -153,6 +229,140 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match &cli.command {
         Some(Command::Perft(a)) => run_perft(a, out),
         Some(Command::Bench(a)) => run_bench(a, out),
+        Some(Command::Match(a)) => run_match_cmd(a, out),
         None => Ok(()),
     }
+}
+
+fn parse_proto(s: &str) -> Result<Option<crate::runner::player::Proto>, CliError> {
+    use crate::runner::player::Proto;
+    match s {
+        "auto" => Ok(None),
+        "uci" => Ok(Some(Proto::Uci)),
+        "xboard" => Ok(Some(Proto::Xboard)),
+        other => Err(usage(format!("unknown protocol `{other}` (uci, xboard or auto)"))),
+    }
+}
+
+/// Parses `[MOVES/]SECONDS[+INC]` (SECONDS may be `M:SS`).
+pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
+    let (moves, rest) = match s.split_once('/') {
+        Some((m, r)) => (m.parse::<u32>().ok()?, r),
+        None => (0, s),
+    };
+    let (base, inc) = match rest.split_once('+') {
+        Some((b, i)) => (b, i.parse::<f64>().ok()?),
+        None => (rest, 0.0),
+    };
+    let base_s = match base.split_once(':') {
+        Some((m, sec)) => m.parse::<f64>().ok()? * 60.0 + sec.parse::<f64>().ok()?,
+        None => base.parse::<f64>().ok()?,
+    };
+    if !(base_s > 0.0 && base_s.is_finite() && inc >= 0.0 && inc.is_finite()) {
+        return None;
+    }
+    Some(crate::runner::player::Control::Clock {
+        base_ms: (base_s * 1000.0) as u64,
+        inc_ms: (inc * 1000.0) as u64,
+        moves,
+    })
+}
+
+fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::runner::{player::Control, run_match, stats::Sprt, EngineSpec, MatchConfig};
+    let variant = variant_arg(&a.variant)?;
+    if !crate::variants::supported(variant) {
+        return Err(unimplemented_variant(variant));
+    }
+    let me = std::env::current_exe()
+        .map(|p| p.display().to_string())
+        .map_err(|e| usage(format!("cannot find this program: {e}")))?;
+    let e1 = a.engine1.clone().unwrap_or(me);
+    let e2 = a.engine2.clone().unwrap_or_else(|| e1.clone());
+    let limits = [a.tc.is_some(), a.movetime.is_some(), a.depth.is_some(), a.nodes.is_some()];
+    if limits.iter().filter(|&&x| x).count() > 1 {
+        return Err(usage("give only one of --tc, --movetime, --depth, --nodes".into()));
+    }
+    let control = if let Some(tc) = &a.tc {
+        parse_tc(tc).ok_or_else(|| usage(format!("bad --tc `{tc}` (e.g. 10+0.1, 40/60)")))?
+    } else if let Some(ms) = a.movetime {
+        Control::MoveTime(ms.max(1))
+    } else if let Some(d) = a.depth {
+        Control::Depth(d.max(1))
+    } else if let Some(n) = a.nodes {
+        Control::Nodes(n.max(1))
+    } else {
+        Control::Clock { base_ms: 10_000, inc_ms: 100, moves: 0 }
+    };
+    let mut openings = Vec::new();
+    if let Some(path) = &a.openings {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        for line in text.lines() {
+            let l = line.split(';').next().unwrap_or("").trim();
+            if !l.is_empty() && !l.starts_with('#') {
+                openings.push(l.to_string());
+            }
+        }
+        if openings.is_empty() {
+            return Err(usage(format!("{}: no positions", path.display())));
+        }
+    }
+    if let Some(spec) = &a.setups {
+        openings.extend(setup_openings(variant, spec)?);
+    }
+    let sprt = match &a.sprt {
+        Some(v) if v.len() == 4 => {
+            if !(v[2] > 0.0 && v[2] < 0.5 && v[3] > 0.0 && v[3] < 0.5 && v[0] < v[1]) {
+                return Err(usage("--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into()));
+            }
+            Some(Sprt { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] })
+        }
+        _ => None,
+    };
+    let cfg = MatchConfig {
+        engines: [
+            EngineSpec { cmd: e1, proto: parse_proto(&a.proto1)? },
+            EngineSpec { cmd: e2, proto: parse_proto(&a.proto2)? },
+        ],
+        variant,
+        games: a.games,
+        concurrency: a.concurrency,
+        control,
+        openings,
+        pgn: a.pgn.clone(),
+        seed: a.seed,
+        sprt,
+        resign: a
+            .resign
+            .as_ref()
+            .map(|v| (v[0].clamp(1, 30_000) as i32, v[1].clamp(1, 1000) as u32)),
+        draw: a.draw.as_ref().map(|v| {
+            (v[0].clamp(0, 30_000) as i32, v[1].clamp(1, 1000) as u32, v[2].clamp(0, 10_000) as u32)
+        }),
+        time_margin_ms: a.time_margin,
+        hang_ms: a.hang_ms.max(100),
+        max_plies: a.max_plies.max(1),
+        hash_mb: a.hash,
+        threads: a.threads,
+        event: format!("menagerie match ({variant})"),
+    };
+    let summary = run_match(&cfg, out).map_err(|e| CliError { message: e, code: 1 })?;
+    let r = summary.wdl;
+    writeln!(
+        out,
+        "Finished: {} games, first engine W-D-L {}-{}-{}, {} faults",
+        r.n(),
+        r.w,
+        r.d,
+        r.l,
+        summary.faults.len()
+    )
+    .map_err(io_err)?;
+    Ok(())
+}
+
+/// Start positions from setup numbers (only `eightpiece-random` numbers its setups).
+fn setup_openings(variant: VariantId, spec: &str) -> Result<Vec<String>, CliError> {
+    Err(usage(format!("--setups is not available for `{variant}` in this build ({spec})")))
 }

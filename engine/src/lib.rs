@@ -4,5 +4,6 @@
 pub mod cli;
 pub mod game;
 pub mod protocol;
+pub mod runner;
 pub mod search;
 pub mod variants;

@@ -8,7 +8,9 @@ use std::process::Command;
 fn python_chess_drives_uci_and_xboard() {
     let has = Command::new("python3").args(["-c", "import chess.engine"]).status();
     if !matches!(has, Ok(s) if s.success()) {
-        eprintln!("SKIPPED: python3 with python-chess is not installed (pip install chess==1.11.2)");
+        eprintln!(
+            "SKIPPED: python3 with python-chess is not installed (pip install chess==1.11.2)"
+        );
         return;
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/python/python_chess_client.py");

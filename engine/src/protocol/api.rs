@@ -62,6 +62,17 @@ pub trait GameApi: Send {
     fn play_text(&mut self, text: &str, flavor: Flavor) -> Result<String, String>;
     /// Plays a move by its raw encoding (from a search result).
     fn play_raw(&mut self, raw: u32) -> Result<String, String>;
+    /// Plays a move sent by an engine. In a game of chance (PieceEater) the text may be the
+    /// player's action alone: the outcome is then drawn uniformly with `die` (a forced outcome
+    /// needs no roll). Returns the full move in notation.md form.
+    fn play_engine_move(
+        &mut self,
+        text: &str,
+        flavor: Flavor,
+        die: &mut rand_pcg::Pcg64,
+    ) -> Result<String, String>;
+    /// Moves played, in the variant's algebraic notation (game records).
+    fn move_sans(&self) -> Vec<String>;
     /// Takes back one move.
     fn undo(&mut self) -> bool;
     /// Legal moves as text.
@@ -182,6 +193,49 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         let text = self.game.current().move_text(m);
         self.game.play(m).map_err(|e| e.reason)?;
         Ok(text)
+    }
+    fn play_engine_move(
+        &mut self,
+        text: &str,
+        flavor: Flavor,
+        die: &mut rand_pcg::Pcg64,
+    ) -> Result<String, String> {
+        if let Ok(t) = self.play_text(text, flavor) {
+            return Ok(if flavor == Flavor::Uci {
+                t
+            } else {
+                self.move_texts(Flavor::Uci).pop().unwrap_or(t)
+            });
+        }
+        if !V::HAS_CHANCE {
+            return self.play_text(text, flavor);
+        }
+        // An action without its chance outcome: every legal move whose text is that action
+        // followed by an outcome leg.
+        let pos = self.game.current();
+        let prefix = format!("{text},");
+        let outcomes: Vec<Move> = self
+            .game
+            .legal()
+            .into_iter()
+            .filter(|&m| {
+                let t = text_of(pos, m, flavor);
+                t == text || t.starts_with(&prefix)
+            })
+            .collect();
+        let same_action = outcomes
+            .windows(2)
+            .all(|w| w[0].0 & movegen::moves::ACTION_MASK == w[1].0 & movegen::moves::ACTION_MASK);
+        if outcomes.is_empty() || !same_action {
+            return Err(format!("`{text}` is not a legal action"));
+        }
+        let pick = outcomes[(rand_core::RngCore::next_u64(die) % outcomes.len() as u64) as usize];
+        let full = pos.move_text(pick);
+        self.game.play(pick).map_err(|e| e.reason)?;
+        Ok(full)
+    }
+    fn move_sans(&self) -> Vec<String> {
+        self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| p.move_san(m)).collect()
     }
     fn undo(&mut self) -> bool {
         self.game.undo()

@@ -1,0 +1,497 @@
+//! `menagerie match`: engine-vs-engine games in any variant, with the engine's own rules as the
+//! arbiter (every move validated, the PieceEater die rolled from a logged seed), clocks,
+//! adjudication, fault handling (illegal move, time forfeit, crash or hang lose the game and the
+//! engine is restarted), PGN output, a progress line with Elo, and SPRT.
+
+pub mod pgn;
+pub mod player;
+pub mod process;
+pub mod stats;
+
+use crate::game::{reason_text, result_token};
+use crate::protocol::api::{new_game, Flavor, GameApi};
+use movegen::rules::{GameEnd, Outcome, VariantId};
+use movegen::types::Color;
+use pgn::Record;
+use player::{Control, Player, Proto, Turn};
+use process::Fault;
+use rand_core::SeedableRng;
+use stats::{Sprt, Verdict, Wdl};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One engine of the match.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    /// Command line.
+    pub cmd: String,
+    /// Protocol, or `None` to detect.
+    pub proto: Option<Proto>,
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The two engines (the first is the one scored).
+    pub engines: [EngineSpec; 2],
+    /// Variant played.
+    pub variant: VariantId,
+    /// Games to play (colours alternate in pairs).
+    pub games: u32,
+    /// Games in parallel.
+    pub concurrency: usize,
+    /// Thinking limit.
+    pub control: Control,
+    /// Start positions (FENs); empty = the variant's start position.
+    pub openings: Vec<String>,
+    /// Where to append PGN.
+    pub pgn: Option<std::path::PathBuf>,
+    /// Base seed (die rolls of game `i` use `seed + i`).
+    pub seed: u64,
+    /// Stop at an SPRT decision.
+    pub sprt: Option<Sprt>,
+    /// Resign adjudication: (centipawns, consecutive moves of both engines).
+    pub resign: Option<(i32, u32)>,
+    /// Draw adjudication: (centipawns, consecutive moves, not before this move number).
+    pub draw: Option<(i32, u32, u32)>,
+    /// Milliseconds an engine may overrun its clock.
+    pub time_margin_ms: u64,
+    /// Upper bound on thinking for depth/node limits, and grace for fixed times (ms).
+    pub hang_ms: u64,
+    /// Games longer than this many plies are drawn.
+    pub max_plies: usize,
+    /// Hash (MB) sent to both engines.
+    pub hash_mb: Option<usize>,
+    /// Threads sent to both engines.
+    pub threads: Option<usize>,
+    /// Event name in the PGN.
+    pub event: String,
+}
+
+/// Result of a match.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// First engine's results.
+    pub wdl: Wdl,
+    /// Games that ended by a fault, with a description.
+    pub faults: Vec<String>,
+    /// SPRT verdict, if reached.
+    pub verdict: Option<Verdict>,
+    /// The finished games.
+    pub records: Vec<Record>,
+}
+
+/// A finished game with its first-engine score.
+#[derive(Debug)]
+struct Done {
+    record: Record,
+    /// 1.0 / 0.5 / 0.0 for the first engine.
+    first_score: f64,
+    fault: Option<String>,
+}
+
+fn time_control_tag(c: &Control) -> String {
+    match c {
+        Control::Clock { base_ms, inc_ms, moves } => {
+            let base = *base_ms as f64 / 1000.0;
+            let inc = *inc_ms as f64 / 1000.0;
+            if *moves > 0 {
+                format!("{moves}/{base}+{inc}")
+            } else {
+                format!("{base}+{inc}")
+            }
+        }
+        Control::MoveTime(ms) => format!("{}/move", *ms as f64 / 1000.0),
+        Control::Depth(d) => format!("depth {d}"),
+        Control::Nodes(n) => format!("nodes {n}"),
+    }
+}
+
+/// Plays one game between `players` (index 0 = White). Returns the record, the outcome, and a
+/// fault description if a player caused the end.
+#[allow(clippy::too_many_lines)]
+fn play_game(
+    cfg: &MatchConfig,
+    players: &mut [&mut Player; 2],
+    start_fen: Option<&str>,
+    seed: u64,
+) -> Result<(Record, Option<Outcome>, Option<(Color, String)>), String> {
+    let mut game: Box<dyn GameApi> = new_game(cfg.variant, start_fen)?;
+    let variant_start = new_game(cfg.variant, None)?.fen();
+    let fen = start_fen.map(str::to_string).filter(|f| *f != variant_start);
+    let mut die = rand_pcg::Pcg64::seed_from_u64(seed);
+    let xb_name = game.xboard_name();
+    let black_first = game.turn() == Color::Black;
+    let first_move_number =
+        game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let (base_ms, inc_ms, moves) = match cfg.control {
+        Control::Clock { base_ms, inc_ms, moves } => (base_ms as i64, inc_ms as i64, moves),
+        _ => (0, 0, 0),
+    };
+    let mut clock = [base_ms, base_ms];
+    let variant_name = cfg.variant.name().to_string();
+    let mut fault: Option<(Color, String)> = None;
+    let mut outcome: Option<Outcome> = None;
+    let mut termination = String::new();
+    let mut moves_made = [0u32; 2];
+    let mut resign_streak = [0u32; 2];
+    let mut draw_streak = 0u32;
+    {
+        let empty: Vec<String> = Vec::new();
+        for (i, p) in players.iter_mut().enumerate() {
+            let t = Turn {
+                variant: &variant_name,
+                xboard_variant: xb_name,
+                start_fen: fen.as_deref(),
+                moves_uci: &empty,
+                moves_xboard: &empty,
+                my_ms: 0,
+                opp_ms: 0,
+                white: i == 0,
+                moves_to_go: None,
+            };
+            if let Err(f) = p.new_game(&t) {
+                let side = if i == 0 { Color::White } else { Color::Black };
+                fault = Some((side, format!("{} at game start: {f}", p.name)));
+                outcome = Some(Outcome::Win(!side));
+                termination = format!("{} failed to start the game ({f})", p.name);
+            }
+        }
+    }
+    while outcome.is_none() {
+        if let Some(end) = game.end() {
+            outcome = Some(end.outcome);
+            termination = reason_text(&end);
+            break;
+        }
+        if game.ply() >= cfg.max_plies {
+            outcome = Some(Outcome::Draw);
+            termination = format!("Draw: game longer than {} plies", cfg.max_plies);
+            break;
+        }
+        let side = game.turn();
+        let si = side.index();
+        let moves_uci = game.move_texts(Flavor::Uci);
+        let moves_xb = game.move_texts(Flavor::Xboard);
+        let mtg = (moves > 0).then(|| moves - moves_made[si] % moves);
+        let turn = Turn {
+            variant: &variant_name,
+            xboard_variant: xb_name,
+            start_fen: fen.as_deref(),
+            moves_uci: &moves_uci,
+            moves_xboard: &moves_xb,
+            my_ms: clock[si],
+            opp_ms: clock[1 - si],
+            white: side == Color::White,
+            moves_to_go: mtg,
+        };
+        let margin = cfg.time_margin_ms as i64;
+        let budget_ms = match cfg.control {
+            Control::Clock { .. } => (clock[si] + margin).max(1) as u64,
+            Control::MoveTime(ms) => ms + cfg.hang_ms,
+            Control::Depth(_) | Control::Nodes(_) => cfg.hang_ms,
+        };
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(budget_ms);
+        let player = &mut players[si];
+        let reply = player.turn(&turn, deadline);
+        let elapsed = started.elapsed().as_millis() as i64;
+        let reply = match reply {
+            Ok(r) => r,
+            Err(f) => {
+                let what = match f {
+                    Fault::Timeout if matches!(cfg.control, Control::Clock { .. }) => {
+                        "loses on time".to_string()
+                    }
+                    other => other.to_string(),
+                };
+                termination = format!("{} {what}", player.name);
+                fault = Some((side, format!("{termination} at {}", game.fen())));
+                outcome = Some(Outcome::Win(!side));
+                break;
+            }
+        };
+        if let Control::Clock { .. } = cfg.control {
+            clock[si] -= elapsed;
+            if clock[si] < -margin {
+                termination = format!("{} loses on time", player.name);
+                fault = Some((side, format!("{termination} at {}", game.fen())));
+                outcome = Some(Outcome::Win(!side));
+                break;
+            }
+            clock[si] += inc_ms;
+            moves_made[si] += 1;
+            if moves > 0 && moves_made[si] % moves == 0 {
+                clock[si] += base_ms;
+            }
+        }
+        if reply.text == "resign" {
+            termination = format!("{} resigns", player.name);
+            outcome = Some(Outcome::Win(!side));
+            break;
+        }
+        let flavor = if player.proto == Proto::Uci { Flavor::Uci } else { Flavor::Xboard };
+        if let Err(e) = game.play_engine_move(&reply.text, flavor, &mut die) {
+            termination = format!("{} played an illegal move {} ({e})", player.name, reply.text);
+            fault = Some((side, format!("{termination} at {}", game.fen())));
+            outcome = Some(Outcome::Win(!side));
+            break;
+        }
+        // Adjudication on reported scores (engine's own view).
+        if let Some(score) = reply.score {
+            if let Some((cp, n)) = cfg.resign {
+                if score <= -cp {
+                    resign_streak[si] += 1;
+                } else {
+                    resign_streak[si] = 0;
+                }
+                // The opponent must agree (its last scores show it winning).
+                if resign_streak[si] >= n && resign_streak[1 - si] == 0 {
+                    termination = format!("{} adjudicated lost (score {score})", player.name);
+                    outcome = Some(Outcome::Win(!side));
+                    break;
+                }
+            }
+            if let Some((cp, n, after)) = cfg.draw {
+                let move_no = (game.ply() / 2) as u32 + 1;
+                if score.abs() <= cp && move_no >= after {
+                    draw_streak += 1;
+                } else {
+                    draw_streak = 0;
+                }
+                if draw_streak >= 2 * n {
+                    termination = "Draw by adjudication".into();
+                    outcome = Some(Outcome::Draw);
+                    break;
+                }
+            }
+        }
+    }
+    let result = result_token(
+        outcome.map(|o| GameEnd { outcome: o, reason: movegen::rules::EndReason::Checkmate }),
+    );
+    for p in players.iter_mut() {
+        p.game_over(result, &termination);
+    }
+    let record = Record {
+        event: cfg.event.clone(),
+        round: 0,
+        white: players[0].name.clone(),
+        black: players[1].name.clone(),
+        variant: variant_name.clone(),
+        fen,
+        seed: game_has_chance(cfg.variant).then_some(seed),
+        time_control: time_control_tag(&cfg.control),
+        sans: game.move_sans(),
+        coords: game.move_texts(Flavor::Uci),
+        result: result.to_string(),
+        termination,
+        black_first,
+        first_move_number,
+    };
+    Ok((record, outcome, fault))
+}
+
+fn game_has_chance(v: VariantId) -> bool {
+    v == VariantId::PieceEater
+}
+
+fn date() -> String {
+    // Days since the epoch to a civil date (proleptic Gregorian).
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Runs a match, printing progress to `out`.
+pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
+    if cfg.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    // Validate the openings before starting anything.
+    for o in &cfg.openings {
+        new_game(cfg.variant, Some(o)).map_err(|e| format!("opening `{o}`: {e}"))?;
+    }
+    new_game(cfg.variant, None)?;
+    let next = Arc::new(AtomicU32::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel::<Result<Done, String>>();
+    let concurrency = cfg.concurrency.clamp(1, 64).min(cfg.games as usize);
+    let mut workers = Vec::new();
+    let boot_error = Arc::new(Mutex::new(None::<String>));
+    for _ in 0..concurrency {
+        let (cfg, next, stop, tx, boot_error) =
+            (cfg.clone(), next.clone(), stop.clone(), tx.clone(), boot_error.clone());
+        workers.push(std::thread::spawn(move || {
+            let start = |i: usize| {
+                let e = &cfg.engines[i];
+                Player::start(&e.cmd, e.proto, cfg.control.clone(), cfg.hash_mb, cfg.threads)
+            };
+            let (mut a, mut b) = match (start(0), start(1)) {
+                (Ok(a), Ok(b)) => (a, b),
+                (Err(e), _) | (_, Err(e)) => {
+                    *boot_error.lock().expect("lock") = Some(e.clone());
+                    stop.store(true, Ordering::SeqCst);
+                    let _ = tx.send(Err(e));
+                    return;
+                }
+            };
+            loop {
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= cfg.games {
+                    return;
+                }
+                let first_white = i % 2 == 0;
+                let opening = (!cfg.openings.is_empty())
+                    .then(|| cfg.openings[(i / 2) as usize % cfg.openings.len()].clone());
+                let seed = cfg.seed.wrapping_add(u64::from(i / 2));
+                let mut players: [&mut Player; 2] =
+                    if first_white { [&mut a, &mut b] } else { [&mut b, &mut a] };
+                let res = play_game(&cfg, &mut players, opening.as_deref(), seed);
+                let (mut record, outcome, fault) = match res {
+                    Ok(r) => r,
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                };
+                record.round = i + 1;
+                let first_color = if first_white { Color::White } else { Color::Black };
+                let first_score = match outcome {
+                    Some(Outcome::Win(c)) if c == first_color => 1.0,
+                    Some(Outcome::Win(_)) => 0.0,
+                    _ => 0.5,
+                };
+                // Restart an engine that faulted (it may hang or be dead).
+                if let Some((side, _)) = &fault {
+                    let faulty: &mut Player =
+                        if (*side == Color::White) == first_white { &mut a } else { &mut b };
+                    let proto = faulty.proto;
+                    if faulty.boot(proto).is_err() {
+                        let _ = tx.send(Err(format!("could not restart {}", faulty.cmd)));
+                        return;
+                    }
+                }
+                let log = fault.as_ref().map(|(side, what)| {
+                    let p: &Player = if (*side == Color::White) == first_white { &a } else { &b };
+                    let tail = p.recent_log();
+                    format!(
+                        "game {}: {what}\n  last exchanges:\n    {}",
+                        i + 1,
+                        tail[tail.len().saturating_sub(12)..].join("\n    ")
+                    )
+                });
+                if tx.send(Ok(Done { record, first_score, fault: log })).is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+    drop(tx);
+    let mut summary = Summary::default();
+    let tty = std::io::stdout().is_terminal();
+    let mut pgn_file = match &cfg.pgn {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let today = date();
+    let mut error = None;
+    for msg in rx {
+        let done = match msg {
+            Ok(d) => d,
+            Err(e) => {
+                error.get_or_insert(e);
+                stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+        };
+        match done.first_score {
+            s if s > 0.75 => summary.wdl.w += 1,
+            s if s < 0.25 => summary.wdl.l += 1,
+            _ => summary.wdl.d += 1,
+        }
+        if let Some(f) = &done.fault {
+            summary.faults.push(f.clone());
+            let _ = writeln!(out, "{}fault: {f}", if tty { "\n" } else { "" });
+        }
+        if let Some(file) = pgn_file.as_mut() {
+            let _ = file.write_all(done.record.to_pgn(&today).as_bytes());
+            let _ = file.flush();
+        }
+        summary.records.push(done.record);
+        let line = progress_line(&summary.wdl, cfg.games, cfg.sprt.as_ref());
+        if tty {
+            let _ = write!(out, "\r{line}   ");
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = out.flush();
+        if let Some(t) = &cfg.sprt {
+            if let Some(v) = t.verdict(&summary.wdl) {
+                summary.verdict = Some(v);
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+    for w in workers {
+        let _ = w.join();
+    }
+    if tty {
+        let _ = writeln!(out);
+    }
+    if let Some(v) = summary.verdict {
+        let _ = writeln!(out, "SPRT: {} accepted", if v == Verdict::H1 { "H1" } else { "H0" });
+    }
+    if let Some(e) = error.or_else(|| boot_error.lock().expect("lock").clone()) {
+        if summary.records.is_empty() {
+            return Err(e);
+        }
+        let _ = writeln!(out, "match stopped early: {e}");
+    }
+    summary.records.sort_by_key(|r| r.round);
+    Ok(summary)
+}
+
+/// `Games 12/100  W-D-L 5-4-3  58.3%  Elo +58 ± 120  [LLR 0.31 (-2.94, 2.94)]`.
+pub fn progress_line(r: &Wdl, total: u32, sprt: Option<&Sprt>) -> String {
+    let elo = match r.elo() {
+        Some((e, err)) => format!("Elo {e:+.0} ± {err:.0}"),
+        None => "Elo n/a".to_string(),
+    };
+    let mut s = format!(
+        "Games {}/{total}  W-D-L {}-{}-{}  {:.1}%  {elo}",
+        r.n(),
+        r.w,
+        r.d,
+        r.l,
+        100.0 * r.score()
+    );
+    if let Some(t) = sprt {
+        let (lo, hi) = t.bounds();
+        s.push_str(&format!("  LLR {:.2} ({lo:.2}, {hi:.2})", t.llr(r)));
+    }
+    s
+}

@@ -1,0 +1,181 @@
+//! PGN output of a finished game.
+
+use std::fmt::Write;
+
+/// A finished game, ready to write.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    /// Event tag.
+    pub event: String,
+    /// Round number (1-based).
+    pub round: u32,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// Variant id.
+    pub variant: String,
+    /// Start FEN if not the variant's standard start.
+    pub fen: Option<String>,
+    /// Seed of the PieceEater die, where the variant has one.
+    pub seed: Option<u64>,
+    /// Time control tag.
+    pub time_control: String,
+    /// Moves in algebraic notation.
+    pub sans: Vec<String>,
+    /// Moves in coordinate notation (also kept, as a comment-free second record of the game).
+    pub coords: Vec<String>,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    pub result: String,
+    /// Why the game ended.
+    pub termination: String,
+    /// Whether Black moved first in the record (start FEN with Black to move).
+    pub black_first: bool,
+    /// Fullmove number of the start position.
+    pub first_move_number: u32,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl Record {
+    /// The PGN text (tags, movetext with the coordinate moves in a trailing comment, result).
+    pub fn to_pgn(&self, date: &str) -> String {
+        let mut s = String::new();
+        let tag = |s: &mut String, k: &str, v: &str| {
+            let _ = writeln!(s, "[{k} \"{}\"]", escape(v));
+        };
+        tag(&mut s, "Event", &self.event);
+        tag(&mut s, "Site", "menagerie match");
+        tag(&mut s, "Date", date);
+        tag(&mut s, "Round", &self.round.to_string());
+        tag(&mut s, "White", &self.white);
+        tag(&mut s, "Black", &self.black);
+        tag(&mut s, "Result", &self.result);
+        tag(&mut s, "Variant", &self.variant);
+        if let Some(f) = &self.fen {
+            tag(&mut s, "SetUp", "1");
+            tag(&mut s, "FEN", f);
+        }
+        if let Some(seed) = self.seed {
+            tag(&mut s, "Seed", &seed.to_string());
+        }
+        tag(&mut s, "TimeControl", &self.time_control);
+        tag(&mut s, "Termination", &self.termination);
+        tag(&mut s, "PlyCount", &self.sans.len().to_string());
+        s.push('\n');
+        let mut line = String::new();
+        let mut number = self.first_move_number.max(1);
+        let mut white_to_move = !self.black_first;
+        for (i, san) in self.sans.iter().enumerate() {
+            let tok = if white_to_move {
+                format!("{number}. {san}")
+            } else if i == 0 {
+                format!("{number}... {san}")
+            } else {
+                san.clone()
+            };
+            if !white_to_move {
+                number += 1;
+            }
+            white_to_move = !white_to_move;
+            if line.len() + tok.len() + 1 > 79 {
+                s.push_str(line.trim_end());
+                s.push('\n');
+                line.clear();
+            }
+            line.push_str(&tok);
+            line.push(' ');
+        }
+        let comment = format!("{{{}; coordinates: {}}} ", self.termination, self.coords.join(" "));
+        line.push_str(&comment);
+        line.push_str(&self.result);
+        // Wrap the comment too.
+        let mut out_line = String::new();
+        for word in line.split(' ') {
+            if out_line.len() + word.len() + 1 > 79 && !out_line.is_empty() {
+                s.push_str(out_line.trim_end());
+                s.push('\n');
+                out_line.clear();
+            }
+            out_line.push_str(word);
+            out_line.push(' ');
+        }
+        s.push_str(out_line.trim_end());
+        s.push_str("\n\n");
+        s
+    }
+}
+
+/// Reads the games of a PGN written by [`Record::to_pgn`]: (tags, coordinate moves, result).
+pub fn read_games(text: &str) -> Vec<(Vec<(String, String)>, Vec<String>, String)> {
+    let mut games = Vec::new();
+    let mut tags = Vec::new();
+    let mut body = String::new();
+    let flush = |tags: &mut Vec<(String, String)>, body: &mut String, games: &mut Vec<_>| {
+        if tags.is_empty() {
+            return;
+        }
+        let coords = body
+            .split("coordinates:")
+            .nth(1)
+            .and_then(|r| r.split('}').next())
+            .map(|r| r.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default();
+        let result = body.split_whitespace().last().unwrap_or("*").to_string();
+        games.push((std::mem::take(tags), coords, result));
+        body.clear();
+    };
+    for line in text.lines() {
+        if let Some(t) = line.strip_prefix('[') {
+            if !body.trim().is_empty() {
+                flush(&mut tags, &mut body, &mut games);
+            }
+            if let Some((k, v)) = t.trim_end_matches(']').split_once(' ') {
+                tags.push((k.to_string(), v.trim_matches('"').replace("\\\"", "\"")));
+            }
+        } else {
+            body.push_str(line);
+            body.push(' ');
+        }
+    }
+    flush(&mut tags, &mut body, &mut games);
+    games
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_and_reads_back() {
+        let r = Record {
+            event: "test".into(),
+            round: 3,
+            white: "A \"quoted\"".into(),
+            black: "B".into(),
+            variant: "chess".into(),
+            fen: None,
+            seed: Some(9),
+            time_control: "10+0.1".into(),
+            sans: vec!["e4".into(), "e5".into(), "Nf3".into()],
+            coords: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
+            result: "1/2-1/2".into(),
+            termination: "adjudication".into(),
+            black_first: false,
+            first_move_number: 1,
+        };
+        let pgn = r.to_pgn("2026.11.22");
+        assert!(
+            pgn.contains("1. e4 e5 2. Nf3 {adjudication; coordinates: e2e4 e7e5 g1f3} 1/2-1/2"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Seed \"9\"]"));
+        let games = read_games(&(pgn.clone() + &pgn));
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].1, vec!["e2e4", "e7e5", "g1f3"]);
+        assert_eq!(games[0].2, "1/2-1/2");
+        assert!(games[0].0.contains(&("White".to_string(), "A \"quoted\"".to_string())));
+    }
+}

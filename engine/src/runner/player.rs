@@ -1,0 +1,445 @@
+//! One engine in a match, speaking UCI or XBoard: start-up and detection, new games, and one turn
+//! at a time under the match's clocks.
+
+use super::process::{Fault, Process};
+use std::time::{Duration, Instant};
+
+/// Protocol of an engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Proto {
+    /// Universal Chess Interface.
+    Uci,
+    /// XBoard / CECP.
+    Xboard,
+}
+
+/// How a move's thinking is bounded.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Control {
+    /// Base + increment (+ moves to go), in milliseconds.
+    Clock {
+        /// Starting time.
+        base_ms: u64,
+        /// Increment per move.
+        inc_ms: u64,
+        /// Moves per time control (0: the whole game).
+        moves: u32,
+    },
+    /// Fixed time per move.
+    MoveTime(u64),
+    /// Fixed depth.
+    Depth(u32),
+    /// Fixed node count (UCI; XBoard engines get a short fixed time instead).
+    Nodes(u64),
+}
+
+/// What a player is asked on its turn.
+#[derive(Debug)]
+pub struct Turn<'a> {
+    /// Variant id (or XBoard name).
+    pub variant: &'a str,
+    /// XBoard name of the variant.
+    pub xboard_variant: &'a str,
+    /// Start position FEN, or `None` for the variant's start.
+    pub start_fen: Option<&'a str>,
+    /// Moves so far in notation.md form.
+    pub moves_uci: &'a [String],
+    /// Moves so far in XBoard form.
+    pub moves_xboard: &'a [String],
+    /// Time left for the player / the opponent (ms) under a clock control.
+    pub my_ms: i64,
+    /// Opponent's time left.
+    pub opp_ms: i64,
+    /// Whether the player is White.
+    pub white: bool,
+    /// Moves until the next time control (clock controls with a move count).
+    pub moves_to_go: Option<u32>,
+}
+
+/// An engine's answer.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The move text.
+    pub text: String,
+    /// Last reported score in centipawns from the engine's view (mates as ±30000 ∓ n).
+    pub score: Option<i32>,
+}
+
+/// An engine taking part in a match.
+#[derive(Debug)]
+pub struct Player {
+    /// Display name (from `id name` / `myname`, else the command).
+    pub name: String,
+    /// Command line.
+    pub cmd: String,
+    /// Protocol in use.
+    pub proto: Proto,
+    proc: Option<Process>,
+    xb_usermove: bool,
+    xb_setboard: bool,
+    xb_known: usize,
+    uci_variant_option: bool,
+    control: Control,
+    hash_mb: Option<usize>,
+    threads: Option<usize>,
+}
+
+const STARTUP: Duration = Duration::from_secs(10);
+
+fn parse_uci_score(line: &str) -> Option<i32> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let i = t.iter().position(|&w| w == "score")?;
+    match (t.get(i + 1), t.get(i + 2).and_then(|v| v.parse::<i32>().ok())) {
+        (Some(&"cp"), Some(v)) => Some(v),
+        (Some(&"mate"), Some(n)) if n > 0 => Some(30_000 - n),
+        (Some(&"mate"), Some(n)) => Some(-30_000 - n),
+        _ => None,
+    }
+}
+
+fn parse_xboard_score(line: &str) -> Option<i32> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    if t.len() < 4 || t[0].parse::<u32>().is_err() {
+        return None;
+    }
+    let s = t[1].parse::<i32>().ok()?;
+    Some(if s >= 100_000 {
+        30_000 - (s - 100_000)
+    } else if s <= -100_000 {
+        -30_000 - (-100_000 - s)
+    } else {
+        s
+    })
+}
+
+fn feature_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!("{name}=");
+    let i = line.find(&key)? + key.len();
+    let rest = &line[i..];
+    if let Some(r) = rest.strip_prefix('"') {
+        r.split('"').next()
+    } else {
+        rest.split_whitespace().next()
+    }
+}
+
+fn ms_to_level(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+impl Player {
+    /// Starts an engine, detecting its protocol when `proto` is `None` (tries UCI, then XBoard).
+    pub fn start(
+        cmd: &str,
+        proto: Option<Proto>,
+        control: Control,
+        hash_mb: Option<usize>,
+        threads: Option<usize>,
+    ) -> Result<Player, String> {
+        let mut p = Player {
+            name: cmd.to_string(),
+            cmd: cmd.to_string(),
+            proto: proto.unwrap_or(Proto::Uci),
+            proc: None,
+            xb_usermove: false,
+            xb_setboard: false,
+            xb_known: 0,
+            uci_variant_option: false,
+            control,
+            hash_mb,
+            threads,
+        };
+        match proto {
+            Some(pr) => p.boot(pr)?,
+            None => {
+                if p.boot(Proto::Uci).is_err() {
+                    p.boot(Proto::Xboard)?;
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// (Re)starts the process in protocol `proto`.
+    pub fn boot(&mut self, proto: Proto) -> Result<(), String> {
+        if let Some(mut old) = self.proc.take() {
+            old.shutdown("quit", Duration::from_millis(200));
+        }
+        let mut pr = Process::spawn(&self.cmd).map_err(|e| format!("{}: {e}", self.cmd))?;
+        self.proto = proto;
+        let deadline = Instant::now() + STARTUP;
+        match proto {
+            Proto::Uci => {
+                let wait = Instant::now() + Duration::from_secs(3).min(STARTUP);
+                pr.send("uci").map_err(|e| e.to_string())?;
+                let mut name = None;
+                let mut variant_opt = false;
+                pr.until(
+                    wait,
+                    |l| l.trim() == "uciok",
+                    |l| {
+                        if let Some(n) = l.strip_prefix("id name ") {
+                            name = Some(n.trim().to_string());
+                        }
+                        if l.starts_with("option name UCI_Variant ") {
+                            variant_opt = true;
+                        }
+                    },
+                )
+                .map_err(|e| format!("{} did not answer `uci`: {e}", self.cmd))?;
+                if let Some(n) = name {
+                    self.name = n;
+                }
+                self.uci_variant_option = variant_opt;
+                if let Some(h) = self.hash_mb {
+                    pr.send(&format!("setoption name Hash value {h}"))
+                        .map_err(|e| e.to_string())?;
+                }
+                if let Some(t) = self.threads {
+                    pr.send(&format!("setoption name Threads value {t}"))
+                        .map_err(|e| e.to_string())?;
+                }
+                pr.send("isready").map_err(|e| e.to_string())?;
+                pr.until(deadline, |l| l.trim() == "readyok", |_| {}).map_err(|e| e.to_string())?;
+            }
+            Proto::Xboard => {
+                pr.send("xboard").map_err(|e| e.to_string())?;
+                pr.send("protover 2").map_err(|e| e.to_string())?;
+                let mut name = None;
+                let (mut usermove, mut setboard) = (false, false);
+                let wait = Instant::now() + Duration::from_secs(5);
+                let r = pr.until(
+                    wait,
+                    |l| l.contains("done=1"),
+                    |l| {
+                        if l.starts_with("feature") {
+                            if let Some(n) = feature_value(l, "myname") {
+                                name = Some(n.to_string());
+                            }
+                            if feature_value(l, "usermove") == Some("1") {
+                                usermove = true;
+                            }
+                            if feature_value(l, "setboard") == Some("1") {
+                                setboard = true;
+                            }
+                        }
+                    },
+                );
+                if r == Err(Fault::Crashed) {
+                    return Err(format!("{} exited during XBoard start-up", self.cmd));
+                }
+                if let Some(n) = name {
+                    self.name = n;
+                }
+                self.xb_usermove = usermove;
+                self.xb_setboard = setboard;
+                if let Some(h) = self.hash_mb {
+                    pr.send(&format!("memory {h}")).map_err(|e| e.to_string())?;
+                }
+                if let Some(t) = self.threads {
+                    pr.send(&format!("cores {t}")).map_err(|e| e.to_string())?;
+                }
+            }
+        }
+        self.proc = Some(pr);
+        Ok(())
+    }
+
+    /// The lines exchanged lately (for a fault report).
+    pub fn recent_log(&self) -> Vec<String> {
+        self.proc.as_ref().map(|p| p.log.iter().cloned().collect()).unwrap_or_default()
+    }
+
+    /// Whether the process still runs.
+    pub fn alive(&mut self) -> bool {
+        self.proc.as_mut().is_some_and(Process::alive)
+    }
+
+    /// Prepares a new game.
+    pub fn new_game(&mut self, t: &Turn<'_>) -> Result<(), Fault> {
+        let proto = self.proto;
+        let control = self.control.clone();
+        let (xb_setboard, uci_variant) = (self.xb_setboard, self.uci_variant_option);
+        let pr = self.proc.as_mut().ok_or(Fault::Crashed)?;
+        match proto {
+            Proto::Uci => {
+                if uci_variant {
+                    pr.send(&format!("setoption name UCI_Variant value {}", t.variant))?;
+                }
+                pr.send("ucinewgame")?;
+                pr.send("isready")?;
+                pr.until(Instant::now() + STARTUP, |l| l.trim() == "readyok", |_| {})?;
+            }
+            Proto::Xboard => {
+                pr.send("new")?;
+                if t.xboard_variant != "normal" {
+                    pr.send(&format!("variant {}", t.xboard_variant))?;
+                }
+                pr.send("force")?;
+                pr.send("post")?;
+                pr.send("easy")?;
+                match control {
+                    Control::Clock { base_ms, inc_ms, moves } => pr.send(&format!(
+                        "level {moves} {} {}",
+                        ms_to_level(base_ms),
+                        inc_ms as f64 / 1000.0
+                    ))?,
+                    Control::MoveTime(ms) => pr.send(&format!("st {}", ms as f64 / 1000.0))?,
+                    Control::Depth(d) => {
+                        pr.send("level 0 60 0")?;
+                        pr.send(&format!("sd {d}"))?;
+                    }
+                    Control::Nodes(_) => pr.send("st 0.1")?,
+                }
+                if let Some(f) = t.start_fen {
+                    if !xb_setboard {
+                        return Err(Fault::Illegal("engine cannot take setboard".into()));
+                    }
+                    pr.send(&format!("setboard {f}"))?;
+                }
+                self.xb_known = 0;
+                // Synchronise: every engine we target answers ping.
+                pr.send("ping 1")?;
+                pr.until(Instant::now() + STARTUP, |l| l.trim() == "pong 1", |_| {})?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays one turn: the engine's move within `deadline`.
+    pub fn turn(&mut self, t: &Turn<'_>, deadline: Instant) -> Result<Reply, Fault> {
+        let proto = self.proto;
+        let control = self.control.clone();
+        let usermove = self.xb_usermove;
+        let known = self.xb_known;
+        let pr = self.proc.as_mut().ok_or(Fault::Crashed)?;
+        let mut score = None;
+        let reply = match proto {
+            Proto::Uci => {
+                let pos = match t.start_fen {
+                    Some(f) => format!("position fen {f}"),
+                    None => "position startpos".to_string(),
+                };
+                if t.moves_uci.is_empty() {
+                    pr.send(&pos)?;
+                } else {
+                    pr.send(&format!("{pos} moves {}", t.moves_uci.join(" ")))?;
+                }
+                let go = match control {
+                    Control::Clock { inc_ms, .. } => {
+                        let (w, b) =
+                            if t.white { (t.my_ms, t.opp_ms) } else { (t.opp_ms, t.my_ms) };
+                        let mut g = format!(
+                            "go wtime {} btime {} winc {inc_ms} binc {inc_ms}",
+                            w.max(1),
+                            b.max(1)
+                        );
+                        if let Some(m) = t.moves_to_go {
+                            g.push_str(&format!(" movestogo {m}"));
+                        }
+                        g
+                    }
+                    Control::MoveTime(ms) => format!("go movetime {ms}"),
+                    Control::Depth(d) => format!("go depth {d}"),
+                    Control::Nodes(n) => format!("go nodes {n}"),
+                };
+                pr.send(&go)?;
+                let line = pr.until(
+                    deadline,
+                    |l| l.starts_with("bestmove"),
+                    |l| {
+                        if l.starts_with("info") {
+                            if let Some(s) = parse_uci_score(l) {
+                                score = Some(s);
+                            }
+                        }
+                    },
+                )?;
+                line.split_whitespace().nth(1).unwrap_or("").to_string()
+            }
+            Proto::Xboard => {
+                for m in &t.moves_xboard[known.min(t.moves_xboard.len())..] {
+                    if usermove {
+                        pr.send(&format!("usermove {m}"))?;
+                    } else {
+                        pr.send(m)?;
+                    }
+                }
+                if let Control::Clock { .. } = control {
+                    pr.send(&format!("time {}", (t.my_ms.max(0) / 10)))?;
+                    pr.send(&format!("otim {}", (t.opp_ms.max(0) / 10)))?;
+                }
+                pr.send("go")?;
+                let line = pr.until(
+                    deadline,
+                    |l| {
+                        l.starts_with("move ")
+                            || l.starts_with("resign")
+                            || l.starts_with("Illegal move")
+                    },
+                    |l| {
+                        if let Some(s) = parse_xboard_score(l) {
+                            score = Some(s);
+                        }
+                    },
+                )?;
+                pr.send("force")?;
+                if line.starts_with("resign") {
+                    return Ok(Reply { text: "resign".into(), score });
+                }
+                if let Some(m) = line.strip_prefix("move ") {
+                    self.xb_known = t.moves_xboard.len() + 1;
+                    m.trim().to_string()
+                } else {
+                    return Err(Fault::Illegal(format!("engine refused our move: {line}")));
+                }
+            }
+        };
+        Ok(Reply { text: reply, score })
+    }
+
+    /// Ends the game for an XBoard engine (result) or does nothing for UCI.
+    pub fn game_over(&mut self, result: &str, reason: &str) {
+        if self.proto == Proto::Xboard {
+            if let Some(pr) = self.proc.as_mut() {
+                let _ = pr.send(&format!("result {result} {{{reason}}}"));
+            }
+        }
+    }
+
+    /// Stops the engine process.
+    pub fn quit(&mut self) {
+        if let Some(mut pr) = self.proc.take() {
+            pr.shutdown("quit", Duration::from_millis(500));
+        }
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores() {
+        assert_eq!(parse_uci_score("info depth 3 score cp -25 nodes 3 pv e2e4"), Some(-25));
+        assert_eq!(parse_uci_score("info depth 3 score mate 2 pv e2e4"), Some(29_998));
+        assert_eq!(parse_uci_score("info depth 3 score mate -1"), Some(-30_001));
+        assert_eq!(parse_xboard_score("7 31 17 48225 g1f3 b8c6"), Some(31));
+        assert_eq!(parse_xboard_score("7 100003 17 48225 g1f3"), Some(29_997));
+        assert_eq!(parse_xboard_score("move e2e4"), None);
+        assert_eq!(
+            feature_value("feature myname=\"Fairy-Max 5.0b\" usermove=1", "myname"),
+            Some("Fairy-Max 5.0b")
+        );
+        assert_eq!(feature_value("feature myname=\"x\" usermove=1", "usermove"), Some("1"));
+        assert_eq!(ms_to_level(10_000), "0:10");
+        assert_eq!(ms_to_level(125_000), "2:05");
+    }
+}
