@@ -30,7 +30,7 @@ pub enum Command {
     /// positions of every implemented variant to a fixed depth, on one thread.
     Bench(BenchArgs),
     /// Play engine-vs-engine games (the engine's own rules are the arbiter).
-    Match(MatchArgs),
+    Match(Box<MatchArgs>),
 }
 
 /// Arguments of `match`.

@@ -110,6 +110,9 @@ fn time_control_tag(c: &Control) -> String {
     }
 }
 
+/// A played game: its record, its outcome, and the side that caused a fault (with what).
+type Played = (Record, Option<Outcome>, Option<(Color, String)>);
+
 /// Plays one game between `players` (index 0 = White). Returns the record, the outcome, and a
 /// fault description if a player caused the end.
 #[allow(clippy::too_many_lines)]
@@ -118,7 +121,7 @@ fn play_game(
     players: &mut [&mut Player; 2],
     start_fen: Option<&str>,
     seed: u64,
-) -> Result<(Record, Option<Outcome>, Option<(Color, String)>), String> {
+) -> Result<Played, String> {
     let mut game: Box<dyn GameApi> = new_game(cfg.variant, start_fen)?;
     let variant_start = new_game(cfg.variant, None)?.fen();
     let fen = start_fen.map(str::to_string).filter(|f| *f != variant_start);

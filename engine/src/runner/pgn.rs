@@ -108,8 +108,11 @@ impl Record {
     }
 }
 
-/// Reads the games of a PGN written by [`Record::to_pgn`]: (tags, coordinate moves, result).
-pub fn read_games(text: &str) -> Vec<(Vec<(String, String)>, Vec<String>, String)> {
+/// A game read back: tags, coordinate moves, result.
+pub type ReadGame = (Vec<(String, String)>, Vec<String>, String);
+
+/// Reads the games of a PGN written by [`Record::to_pgn`].
+pub fn read_games(text: &str) -> Vec<ReadGame> {
     let mut games = Vec::new();
     let mut tags = Vec::new();
     let mut body = String::new();
@@ -133,7 +136,8 @@ pub fn read_games(text: &str) -> Vec<(Vec<(String, String)>, Vec<String>, String
                 flush(&mut tags, &mut body, &mut games);
             }
             if let Some((k, v)) = t.trim_end_matches(']').split_once(' ') {
-                tags.push((k.to_string(), v.trim_matches('"').replace("\\\"", "\"")));
+                let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
+                tags.push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
             }
         } else {
             body.push_str(line);

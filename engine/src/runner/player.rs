@@ -430,7 +430,8 @@ mod tests {
     fn scores() {
         assert_eq!(parse_uci_score("info depth 3 score cp -25 nodes 3 pv e2e4"), Some(-25));
         assert_eq!(parse_uci_score("info depth 3 score mate 2 pv e2e4"), Some(29_998));
-        assert_eq!(parse_uci_score("info depth 3 score mate -1"), Some(-30_001));
+        // Being mated in one scores the negation of mating in one.
+        assert_eq!(parse_uci_score("info depth 3 score mate -1"), Some(-29_999));
         assert_eq!(parse_xboard_score("7 31 17 48225 g1f3 b8c6"), Some(31));
         assert_eq!(parse_xboard_score("7 100003 17 48225 g1f3"), Some(29_997));
         assert_eq!(parse_xboard_score("move e2e4"), None);
