@@ -5,6 +5,7 @@
 //! (`movegen.rs`) that can also count moves without listing them (perft bulk counting).
 
 mod movegen;
+mod san;
 
 use crate::attacks::magic::tables;
 use crate::board::Board;
@@ -483,6 +484,10 @@ impl Rules for Chess {
         p.turn = !p.turn;
         p.hash = h;
         Some(p)
+    }
+
+    fn move_san(&self, m: Move) -> String {
+        san::san(self, m)
     }
 
     fn move_text(&self, m: Move) -> String {
