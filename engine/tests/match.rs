@@ -1,0 +1,158 @@
+//! The match runner: self-play with a valid PGN that replays through the rules, and fault
+//! handling with scripted fake engines (illegal move, hang, crash, garbage) that leaves no
+//! orphan process.
+
+use engine::runner::pgn::read_games;
+use movegen::rules::{Rules, VariantId};
+use std::process::Command;
+
+fn menagerie(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("menagerie-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+/// Replays every game of a PGN through the rules; returns the number of games.
+fn replay(pgn: &str, variant: VariantId) -> usize {
+    let games = read_games(pgn);
+    for (tags, coords, result) in &games {
+        let fen = tags.iter().find(|(k, _)| k == "FEN").map(|(_, v)| v.clone());
+        movegen::with_variant!(variant, V => {
+            let mut pos = match &fen {
+                Some(f) => V::from_fen(f).expect("PGN FEN loads"),
+                None => V::startpos(),
+            };
+            for m in coords {
+                let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e} in {}", pos.fen()));
+                pos = pos.play(mv);
+            }
+        })
+        .expect("variant built");
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result.as_str()), "{result}");
+    }
+    games.len()
+}
+
+#[test]
+fn self_play_writes_a_replayable_pgn() {
+    let pgn = tmp("self.pgn");
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--tc",
+        "1+0.02",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("Finished: 4 games"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(replay(&text, VariantId::Chess), 4);
+    assert!(text.contains("[Variant \"chess\"]"));
+    assert!(text.contains("[Termination "));
+}
+
+#[test]
+fn openings_file_and_fixed_depth() {
+    let book = tmp("book.epd");
+    std::fs::write(
+        &book,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - ; kiwipete\n\
+         8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1\n",
+    )
+    .unwrap();
+    let pgn = tmp("book.pgn");
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--games",
+        "4",
+        "--depth",
+        "2",
+        "--openings",
+        book.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(replay(&text, VariantId::Chess), 4);
+    assert_eq!(text.matches("[FEN \"r3k2r/p1ppqpb1").count(), 2, "opening used by a pair");
+}
+
+fn fake(mode: &str, tag: &str) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fake_engines/fake_uci.py");
+    format!("python3 {script} {mode} {tag}")
+}
+
+fn leftover(tag: &str) -> bool {
+    let out = Command::new("pgrep").args(["-f", tag]).output();
+    matches!(out, Ok(o) if !o.stdout.is_empty())
+}
+
+#[test]
+fn faults_lose_the_game_and_leave_no_orphans() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: python3 not found (fake engines are Python scripts)");
+        return;
+    }
+    for (mode, expect) in [
+        ("illegal", "illegal move"),
+        ("hang", "loses on time"),
+        ("crash", "engine crashed"),
+        ("garbage", "illegal move"),
+    ] {
+        let tag = format!("fakeengine-{mode}-{}", std::process::id());
+        let pgn = tmp(&format!("{mode}.pgn"));
+        let (code, out, err) = menagerie(&[
+            "match",
+            "--engine2",
+            &fake(mode, &tag),
+            "--proto2",
+            "uci",
+            "--games",
+            "2",
+            "--tc",
+            "0.5+0",
+            "--time-margin",
+            "50",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{mode}: {out}\n{err}");
+        assert!(out.contains("W-D-L 2-0-0"), "{mode}: the fake engine loses both games: {out}");
+        assert!(out.contains(expect), "{mode}: fault `{expect}` reported: {out}");
+        assert!(out.contains("2 faults"), "{mode}: {out}");
+        let text = std::fs::read_to_string(&pgn).unwrap();
+        assert_eq!(replay(&text, VariantId::Chess), 2);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(!leftover(&tag), "{mode}: a fake engine process was left running");
+    }
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    let (code, _, err) = menagerie(&["match", "--variant", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variant"));
+    let (code, _, err) = menagerie(&["match", "--tc", "fast"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad --tc"));
+    let (code, _, _) = menagerie(&["match", "--tc", "1+0", "--depth", "3"]);
+    assert_eq!(code, 2);
+    let (code, _, err) = menagerie(&["match", "--engine2", "/nonexistent/engine", "--games", "1"]);
+    assert_eq!(code, 1, "{err}");
+}
