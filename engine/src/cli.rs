@@ -31,6 +31,34 @@ pub enum Command {
     Bench(BenchArgs),
     /// Play engine-vs-engine games (the engine's own rules are the arbiter).
     Match(Box<MatchArgs>),
+    /// Play against the engine in the terminal.
+    Play(PlayArgs),
+}
+
+/// Arguments of `play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Variant id.
+    #[arg(long, default_value = "chess")]
+    pub variant: String,
+    /// Your colour: white or black.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// Engine thinking time per move, in seconds.
+    #[arg(long, default_value_t = 2.0)]
+    pub time: f64,
+    /// Engine depth limit.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Seed of the PieceEater die.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Hide the engine's thinking.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Arguments of `match`.
@@ -230,6 +258,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Perft(a)) => run_perft(a, out),
         Some(Command::Bench(a)) => run_bench(a, out),
         Some(Command::Match(a)) => run_match_cmd(a, out),
+        Some(Command::Play(a)) => run_play(a, out),
         None => Ok(()),
     }
 }
@@ -365,4 +394,34 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// Start positions from setup numbers (only `eightpiece-random` numbers its setups).
 fn setup_openings(variant: VariantId, spec: &str) -> Result<Vec<String>, CliError> {
     Err(usage(format!("--setups is not available for `{variant}` in this build ({spec})")))
+}
+
+fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let variant = variant_arg(&a.variant)?;
+    if !crate::variants::supported(variant) {
+        return Err(unimplemented_variant(variant));
+    }
+    let human = match a.color.as_str() {
+        "white" | "w" => movegen::types::Color::White,
+        "black" | "b" => movegen::types::Color::Black,
+        other => return Err(usage(format!("--color takes white or black, not `{other}`"))),
+    };
+    if !(a.time > 0.0 && a.time.is_finite()) {
+        return Err(usage("--time must be a positive number of seconds".into()));
+    }
+    if let Some(f) = &a.fen {
+        crate::protocol::api::new_game(variant, Some(f)).map_err(usage)?;
+    }
+    let cfg = crate::play::PlayConfig {
+        variant,
+        human,
+        movetime: std::time::Duration::from_secs_f64(a.time),
+        depth: a.depth,
+        fen: a.fen.clone(),
+        seed: a.seed,
+        show_thinking: !a.quiet,
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    crate::play::play(&cfg, &mut input, out).map_err(|e| CliError { message: e, code: 1 })
 }

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod game;
+pub mod play;
 pub mod protocol;
 pub mod runner;
 pub mod search;

@@ -73,6 +73,10 @@ pub trait GameApi: Send {
     ) -> Result<String, String>;
     /// Moves played, in the variant's algebraic notation (game records).
     fn move_sans(&self) -> Vec<String>;
+    /// Legal moves as (coordinate text, algebraic text).
+    fn legal_pairs(&self) -> Vec<(String, String)>;
+    /// The current position drawn for a terminal (Unicode; holes, edge ring, facings, hands).
+    fn render(&self) -> String;
     /// Takes back one move.
     fn undo(&mut self) -> bool;
     /// Legal moves as text.
@@ -233,6 +237,13 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         let full = pos.move_text(pick);
         self.game.play(pick).map_err(|e| e.reason)?;
         Ok(full)
+    }
+    fn legal_pairs(&self) -> Vec<(String, String)> {
+        let pos = self.game.current();
+        self.game.legal().into_iter().map(|m| (pos.move_text(m), pos.move_san(m))).collect()
+    }
+    fn render(&self) -> String {
+        crate::play::render::<V::G>(&self.game.current().fen())
     }
     fn move_sans(&self) -> Vec<String> {
         self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| p.move_san(m)).collect()

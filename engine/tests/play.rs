@@ -1,0 +1,67 @@
+//! `menagerie play` driven by a scripted stdin: a full short game, bad input, and commands.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn play(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn human_mates_in_one() {
+    // Scholar's mate pattern: White to play Qxf7#, given in algebraic notation.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let (code, out) = play(&["--fen", fen, "--time", "0.05"], "Qxf7#\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Game over: 1-0 (White mates)"), "{out}");
+}
+
+#[test]
+fn engine_mates_the_human() {
+    // Black (engine) mates with Qh4# after White's blunder g4 (fool's mate).
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2";
+    let (code, out) = play(&["--fen", fen, "--time", "0.2"], "g2g4\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Engine plays d8h4"), "{out}");
+    assert!(out.contains("Game over: 0-1 (Black mates)"), "{out}");
+}
+
+#[test]
+fn bad_input_commands_and_save() {
+    let pgn = std::env::temp_dir().join(format!("menagerie-play-{}.pgn", std::process::id()));
+    let script = format!(
+        "help\nmoves\ne2e5\nzz9\nNf6\ne4\nundo\nundo\nd4\nsave {}\nresign\n",
+        pgn.display()
+    );
+    let (code, out) = play(&["--time", "0.05", "--quiet"], &script);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("20 legal moves: "), "{out}");
+    assert!(out.contains("`e2e5` is not a legal move"), "{out}");
+    assert!(out.contains("`zz9` is not a legal move"), "{out}");
+    assert!(out.contains("`Nf6` is not a legal move"), "{out}");
+    assert!(out.contains("Nothing to undo."), "{out}");
+    assert!(out.contains("You resign: 0-1"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(text.contains("1. d4 "), "{text}");
+    assert!(!out.contains("depth  1"), "--quiet hides thinking");
+}
+
+#[test]
+fn black_side_and_end_of_input() {
+    let (code, out) = play(&["--color", "black", "--time", "0.05"], "");
+    assert_eq!(code, 0);
+    assert!(out.contains("Engine plays "), "{out}");
+    assert!(out.contains("(end of input)"), "{out}");
+    let (code, _) = play(&["--color", "purple"], "");
+    assert_eq!(code, 2);
+}
