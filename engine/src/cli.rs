@@ -24,10 +24,11 @@ pub struct Cli {
 pub enum Command {
     /// Count legal move sequences of DEPTH plies (perft).
     Perft(PerftArgs),
-    /// Fixed-position benchmark; last line `<N> nodes <M> nps`.
+    /// Fixed-position search benchmark (the engine's signature); last line `<N> nodes <M> nps`.
     ///
-    /// Until the search lands this is a perft-based placeholder: it runs perft on fixed
-    /// positions of every implemented variant to a fixed depth, on one thread.
+    /// Searches fixed positions of every variant to a fixed depth on one thread with a fresh
+    /// 16 MB hash table. `--perft` runs the move-generator benchmark instead (perft of fixed
+    /// positions).
     Bench(BenchArgs),
     /// Play engine-vs-engine games (the engine's own rules are the arbiter).
     Match(Box<MatchArgs>),
@@ -158,9 +159,12 @@ pub struct PerftArgs {
 /// Arguments of `bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// Perft depth for the 8x8 positions (default 5).
-    #[arg(long, default_value_t = 5)]
-    pub depth: u32,
+    /// Search depth (default 9), or with `--perft` the perft depth (default 5).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Benchmark perft instead of the search.
+    #[arg(long)]
+    pub perft: bool,
 }
 
 /// An error for the user: message and exit code.
@@ -232,12 +236,27 @@ const BENCH: &[(VariantId, &str, i32)] = &[
     (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", -1),
 ];
 
+/// Fixed search positions (variant, FEN).
+const SEARCH_BENCH: &[(VariantId, &str)] = &[
+    (VariantId::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    (VariantId::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    (VariantId::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
+    (VariantId::Chess, "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
+    (VariantId::Chess, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
+    (VariantId::Chess, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 2 9"),
+    (VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+];
+
 /// Runs `bench`, writing to `out`.
 pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if !args.perft {
+        return run_search_bench(args.depth.unwrap_or(9).clamp(1, 60), out);
+    }
     let mut total = 0u64;
     let start = Instant::now();
     for &(variant, fen, offset) in BENCH {
-        let depth = (args.depth as i32 + offset).max(1) as u32;
+        let depth = (args.depth.unwrap_or(5) as i32 + offset).max(1) as u32;
         let n = with_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             perft::perft(&pos, depth)
@@ -247,6 +266,33 @@ pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> 
         total += n;
     }
     let elapsed = start.elapsed();
+    let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
+    writeln!(out, "{total} nodes {nps} nps").map_err(io_err)?;
+    Ok(())
+}
+
+fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::search::{Config, Limits, Searcher};
+    let mut total = 0u64;
+    let mut elapsed = std::time::Duration::ZERO;
+    for &(variant, fen) in SEARCH_BENCH {
+        let Ok(r) = crate::with_engine_variant!(variant, V => {
+            let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
+            let searcher = Searcher::new(1, 16);
+            let limits = Limits { depth: Some(depth), ..Limits::default() };
+            let t = Instant::now();
+            let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
+            let dt = t.elapsed();
+            (o.nodes, dt, o.best.map(|m| pos.move_text(m)).unwrap_or_else(|| "(none)".into()))
+        }) else {
+            continue;
+        };
+        let (nodes, dt, best) = r;
+        writeln!(out, "{variant} {fen}: depth {depth} nodes {nodes} bestmove {best}")
+            .map_err(io_err)?;
+        total += nodes;
+        elapsed += dt;
+    }
     let nps = (total as f64 / elapsed.as_secs_f64().max(1e-9)) as u64;
     writeln!(out, "{total} nodes {nps} nps").map_err(io_err)?;
     Ok(())

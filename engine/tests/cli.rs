@@ -58,7 +58,11 @@ fn errors_exit_2_on_stderr() {
 
 #[test]
 fn bench_last_line_shape() {
-    let (code, out, _) = menagerie(&["bench", "--depth", "3"]);
+    let (code, out, _) = menagerie(&["bench", "--depth", "3", "--perft"]);
+    assert_eq!(code, 0);
+    let last: Vec<&str> = out.lines().last().unwrap().split(' ').collect();
+    assert_eq!((last[1], last[3]), ("nodes", "nps"));
+    let (code, out, _) = menagerie(&["bench", "--depth", "5"]);
     assert_eq!(code, 0);
     let last: Vec<&str> = out.lines().last().unwrap().split(' ').collect();
     assert_eq!((last[1], last[3]), ("nodes", "nps"));
