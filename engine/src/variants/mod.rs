@@ -1,8 +1,9 @@
 //! What the engine needs from a variant beyond its rules and evaluation: how its moves and
 //! pieces travel through XBoard, and the dispatch from a variant id to its type.
 
+mod chess;
+
 use eval::Evaluator;
-use movegen::rules::Rules;
 use movegen::{Move, MoveError};
 
 /// A variant the engine can play.
@@ -24,23 +25,6 @@ pub trait EngineVariant: Evaluator {
     /// Parses a move as XBoard sends it (either of its re-encodings), or in notation.md form.
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text)
-    }
-}
-
-impl EngineVariant for movegen::variants::chess::Chess {
-    fn xboard_name() -> &'static str {
-        "normal"
-    }
-    fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
-        // XBoard may send castling as O-O / O-O-O in some modes.
-        let t = match (text, self.turn()) {
-            ("O-O", movegen::types::Color::White) => "e1g1",
-            ("O-O-O", movegen::types::Color::White) => "e1c1",
-            ("O-O", movegen::types::Color::Black) => "e8g8",
-            ("O-O-O", movegen::types::Color::Black) => "e8c8",
-            _ => text,
-        };
-        self.parse_move(t)
     }
 }
 
