@@ -79,3 +79,34 @@ fn derive_reference_counts() {
         println!();
     }
 }
+
+/// The command line speaks TamerSpiel: `perft --variant tamerspiel --divide` lists root moves in
+/// the coordinate notation (castling as king from + king to) and sums to the reference count of
+/// the file (castling-attacked, depth 2: 663).
+#[test]
+fn cli_divide() {
+    let fen = load_perft_file("tamerspiel.perft")
+        .into_iter()
+        .find(|c| c.id == "castling-attacked")
+        .expect("in the file")
+        .fen;
+    let args = engine::cli::PerftArgs {
+        variant: "tamerspiel".into(),
+        fen: Some(fen),
+        divide: true,
+        threads: 2,
+        depth: 2,
+    };
+    let mut out = Vec::new();
+    engine::cli::run_perft(&args, &mut out).expect("runs");
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // 26 root moves (reference perft 1) + the summary line.
+    assert_eq!(lines.len(), 27, "{text}");
+    let sum: u64 =
+        lines[..26].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 663);
+    assert!(lines.iter().any(|l| l.starts_with("g1c1 ")), "{text}");
+    assert!(!lines.iter().any(|l| l.starts_with("g1j1 ")), "h1 is attacked: {text}");
+    assert!(lines[26].starts_with("nodes 663 "));
+}

@@ -147,6 +147,8 @@ fn vizier_orthogonal_steps() {
     let place = format!("{KINGS} Vb5 Va1");
     check(&place, "w", "b5", &["b5b4", "b5b6", "b5c5"]);
     check(&place, "w", "a1", &["a1b1"]);
+    // Blocked: an own pawn on e5 removes e5, a black Guard on d4 is captured.
+    check(&format!("{KINGS} Ve4 Pe5 gd4"), "w", "e4", &["e4d4", "e4e3", "e4f4"]);
 }
 
 #[test]
@@ -242,6 +244,21 @@ fn eagle_king_plus_knight() {
 }
 
 #[test]
+fn eagle_blocked_targets() {
+    // Own pawns on e5 (a step target) and d6 (a knight target) are removed; a black Vizier on
+    // g5 (a knight target) is captured. 16 - 2 = 14.
+    check(
+        &format!("{KINGS} Ee4 Pe5 Pd6 vg5"),
+        "w",
+        "e4",
+        &[
+            "e4c3", "e4c5", "e4d2", "e4d3", "e4d4", "e4d5", "e4e3", "e4f2", "e4f3", "e4f4", "e4f5",
+            "e4f6", "e4g3", "e4g5",
+        ],
+    );
+}
+
+#[test]
 fn lion_king_plus_jumps() {
     // e4 with own pawns on d4, e5, f5: king steps d3 e3 f3 f4 d5; alfil jumps c2 g2 c6 g6;
     // dabbabah jumps e2, e6 (over e5), c4 (over d4), g4. The jumps ignore the pawns.
@@ -280,6 +297,17 @@ fn champion_knight_plus_jumps_no_steps() {
     );
     // b2: N c4 d1 d3 (a4 is a hole, the rest off the board); A d4; D b4 d2.
     check(&format!("{KINGS} Cb2"), "w", "b2", &["b2b4", "b2c4", "b2d1", "b2d2", "b2d3", "b2d4"]);
+    // Surrounded by own pawns on d3 d4 d5 e3 e5 f3 f4 f5 it still jumps everywhere (16); an own
+    // pawn on g4 (a D target) removes g4, a black pawn on c6 (an A target) is captured.
+    check(
+        &format!("{KINGS} Ce4 Pd3 Pd4 Pd5 Pe3 Pe5 Pf3 Pf4 Pf5 Pg4 pc6"),
+        "w",
+        "e4",
+        &[
+            "e4c2", "e4c3", "e4c4", "e4c5", "e4c6", "e4d2", "e4d6", "e4e2", "e4e6", "e4f2", "e4f6",
+            "e4g2", "e4g3", "e4g5", "e4g6",
+        ],
+    );
 }
 
 #[test]
@@ -339,6 +367,28 @@ fn compound_riders() {
     check(&format!("{KINGS} Qe4"), "w", "e4", &q);
     let w: Vec<&str> = [&ROOK_E4[..], &BISHOP_E4[..], &KNIGHT_E4[..]].concat();
     check(&format!("{KINGS} We4"), "w", "e4", &w);
+}
+
+#[test]
+fn compound_riders_against_holes_and_blockers() {
+    // Queen b2 with an own pawn on b5 and a black Vizier on e2: north b3 b4; south b1; east c2
+    // d2 e2 (capture); west a2 is a hole; NE c3 d4 e5 f6 g7 h8; NW a3 is a hole; SE c1; SW a1
+    // (the citadel exists). 14.
+    let queen = [
+        "b2a1", "b2b1", "b2b3", "b2b4", "b2c1", "b2c2", "b2c3", "b2d2", "b2d4", "b2e2", "b2e5",
+        "b2f6", "b2g7", "b2h8",
+    ];
+    // Knight part from b2: c4, d3, d1 (a4 is a hole, the rest off the board).
+    let knight = ["b2c4", "b2d1", "b2d3"];
+    let place = |l: char| format!("{KINGS} {l}b2 Pb5 ve2");
+    check(&place('Q'), "w", "b2", &queen);
+    check(&place('W'), "w", "b2", &[&queen[..], &knight[..]].concat());
+    // Marshall: rook lines b3 b4 b1 c2 d2 e2 + knight.
+    let rook = ["b2b1", "b2b3", "b2b4", "b2c2", "b2d2", "b2e2"];
+    check(&place('M'), "w", "b2", &[&rook[..], &knight[..]].concat());
+    // Archbishop: diagonals c3..h8, c1, a1 + knight.
+    let bishop = ["b2a1", "b2c1", "b2c3", "b2d4", "b2e5", "b2f6", "b2g7", "b2h8"];
+    check(&place('A'), "w", "b2", &[&bishop[..], &knight[..]].concat());
 }
 
 #[test]
