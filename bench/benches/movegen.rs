@@ -6,6 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
+use movegen::variants::tamerspiel::TamerSpiel;
 
 const CHESS_POSITIONS: &[(&str, &str)] = &[
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -56,5 +57,27 @@ fn chess(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess);
+const TAMERSPIEL_POSITIONS: &[(&str, &str)] = &[
+    (
+        "startpos",
+        "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR w KQkq - 0 1 wb",
+    ),
+    ("middlegame", TAMERSPIEL_MIDDLEGAME),
+];
+
+/// A developed position (both sides may castle, riders open): `middlegame` in
+/// `tests/data/tamerspiel.perft`.
+const TAMERSPIEL_MIDDLEGAME: &str =
+    "r4k5r/*pp2vf1ppp*/*2nbppe1n1*/*1g3lc1bg*/*1GB1P2CLG*/*2N2PE1N1*/*PPP1FV1PPP*/R5K4R w KQkq - 0 1 wb";
+
+fn tamerspiel(c: &mut Criterion) {
+    generation::<TamerSpiel>(c, "tamerspiel", TAMERSPIEL_POSITIONS);
+    perft_bench::<TamerSpiel>(
+        c,
+        "tamerspiel",
+        &[("startpos", TAMERSPIEL_POSITIONS[0].1, 5), ("middlegame", TAMERSPIEL_MIDDLEGAME, 4)],
+    );
+}
+
+criterion_group!(benches, chess, tamerspiel);
 criterion_main!(benches);

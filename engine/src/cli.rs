@@ -234,6 +234,16 @@ const BENCH: &[(VariantId, &str, i32)] = &[
     (VariantId::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -1),
     (VariantId::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 1),
     (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", -1),
+    (
+        VariantId::TamerSpiel,
+        "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR w KQkq - 0 1 wb",
+        0,
+    ),
+    (
+        VariantId::TamerSpiel,
+        "r4k5r/*pp2vf1ppp*/*2nbppe1n1*/*1g3lc1bg*/*1GB1P2CLG*/*2N2PE1N1*/*PPP1FV1PPP*/R5K4R w KQkq - 0 1 wb",
+        -1,
+    ),
 ];
 
 /// Fixed search positions (variant, FEN).

@@ -211,6 +211,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::chess::Chess;
                 Ok($body)
             }
+            $crate::rules::VariantId::TamerSpiel => {
+                type $T = $crate::variants::tamerspiel::TamerSpiel;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};

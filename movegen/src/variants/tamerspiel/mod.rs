@@ -1,0 +1,606 @@
+//! `tamerspiel`: TamerSpiel (E. Greenwood) per `../shared/rules/tamerspiel.md`, rulings TS-1 ..
+//! TS-6, on the 12x8 grid whose a2-a7 and l2-l7 do not exist (`Geo12x8`, u128 bitboards).
+//!
+//! Position: piece bitboards + mailbox, castling rights, the two swap flags, clocks and an
+//! incremental Zobrist key; copy-make. Move generation (`movegen.rs`) is legal by construction
+//! for unpinned units (check mask, pin candidates from riders, Noblemen and Supercavs) and falls
+//! back to a make-and-test for the candidates; it lists or only counts (perft bulk counting).
+//!
+//! Promotion codes in [`Move::promo`]: only the pawn's promotion to Dabbabah is written there
+//! (code = `TsKind::Dabbabah as u8` = 1). Citadel promotions (TS-3, TS-4) are automatic and
+//! follow from the squares, so a move carries no code for them.
+
+mod movegen;
+mod notation;
+pub mod tables;
+
+use crate::board::Board;
+use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
+use crate::zobrist;
+
+/// The 19 piece kinds of the rule book's §3 table. The index of `Dabbabah` (1) is the pawn
+/// promotion code of a [`Move`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum TsKind {
+    /// Pawn: one step forward, captures one step diagonally forward (TS-2).
+    Pawn = 0,
+    /// Dabbabah: W + D.
+    Dabbabah = 1,
+    /// Firzan: F + one step straight backward.
+    Firzan = 2,
+    /// Vizier: W.
+    Vizier = 3,
+    /// Guard: K (not royal).
+    Guard = 4,
+    /// Horse: N.
+    Horse = 5,
+    /// Bishop: B.
+    Bishop = 6,
+    /// Rook: R.
+    Rook = 7,
+    /// Eagle: K + N.
+    Eagle = 8,
+    /// Lion: K + A + D.
+    Lion = 9,
+    /// Champion: N + A + D.
+    Champion = 10,
+    /// Nobleman: one king step, or two king steps through an empty middle square.
+    Nobleman = 11,
+    /// Archbishop: B + N.
+    Archbishop = 12,
+    /// Marshall: R + N.
+    Marshall = 13,
+    /// Queen: Q.
+    Queen = 14,
+    /// Warlord: Q + N.
+    Warlord = 15,
+    /// Supercav: K + Cavalier.
+    Supercav = 16,
+    /// King (royal).
+    King = 17,
+    /// Tetrarch (royal): K + A (TS-1).
+    Tetrarch = 18,
+}
+
+impl PieceKind for TsKind {
+    const COUNT: usize = 19;
+    const ALL: &'static [TsKind] = &[
+        TsKind::Pawn,
+        TsKind::Dabbabah,
+        TsKind::Firzan,
+        TsKind::Vizier,
+        TsKind::Guard,
+        TsKind::Horse,
+        TsKind::Bishop,
+        TsKind::Rook,
+        TsKind::Eagle,
+        TsKind::Lion,
+        TsKind::Champion,
+        TsKind::Nobleman,
+        TsKind::Archbishop,
+        TsKind::Marshall,
+        TsKind::Queen,
+        TsKind::Warlord,
+        TsKind::Supercav,
+        TsKind::King,
+        TsKind::Tetrarch,
+    ];
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        b"PDFVGNBRELCOAMQWSKT"[self as usize] as char
+    }
+}
+
+impl TsKind {
+    /// The next step of the citadel promotion chain (TS-3), if any: Vizier -> Lion -> Warlord,
+    /// Firzan -> Eagle -> Queen, Guard -> Champion -> Supercav, Rook -> Marshall,
+    /// Horse -> Nobleman, Bishop -> Archbishop, King -> Tetrarch.
+    pub const fn promoted(self) -> Option<TsKind> {
+        match self {
+            TsKind::Vizier => Some(TsKind::Lion),
+            TsKind::Lion => Some(TsKind::Warlord),
+            TsKind::Firzan => Some(TsKind::Eagle),
+            TsKind::Eagle => Some(TsKind::Queen),
+            TsKind::Guard => Some(TsKind::Champion),
+            TsKind::Champion => Some(TsKind::Supercav),
+            TsKind::Rook => Some(TsKind::Marshall),
+            TsKind::Horse => Some(TsKind::Nobleman),
+            TsKind::Bishop => Some(TsKind::Archbishop),
+            TsKind::King => Some(TsKind::Tetrarch),
+            _ => None,
+        }
+    }
+
+    /// Whether it is royal (King or Tetrarch).
+    #[inline(always)]
+    pub const fn is_royal(self) -> bool {
+        matches!(self, TsKind::King | TsKind::Tetrarch)
+    }
+}
+
+/// The board type of TamerSpiel.
+pub type TsBoard = Board<Geo12x8, TsKind, 19>;
+
+/// Castling right: White toward the l-file (`K`).
+pub const WHITE_L: u8 = 1;
+/// Castling right: White toward the a-file (`Q`).
+pub const WHITE_A: u8 = 2;
+/// Castling right: Black toward the l-file (`k`).
+pub const BLACK_L: u8 = 4;
+/// Castling right: Black toward the a-file (`q`).
+pub const BLACK_A: u8 = 8;
+
+/// Swap flag of White (may still make the king swap).
+pub const SWAP_WHITE: u8 = 1;
+/// Swap flag of Black.
+pub const SWAP_BLACK: u8 = 2;
+
+/// Named squares (index = rank * 12 + file).
+pub mod sq {
+    use crate::types::Square;
+    /// a1 (White's citadel).
+    pub const A1: Square = Square(0);
+    /// b1.
+    pub const B1: Square = Square(1);
+    /// c1 (White's a-side castling: king destination).
+    pub const C1: Square = Square(2);
+    /// d1 (White's a-side castling: rook destination).
+    pub const D1: Square = Square(3);
+    /// g1 (White king's start).
+    pub const G1: Square = Square(6);
+    /// i1 (White's l-side castling: rook destination).
+    pub const I1: Square = Square(8);
+    /// j1 (White's l-side castling: king destination).
+    pub const J1: Square = Square(9);
+    /// k1.
+    pub const K1: Square = Square(10);
+    /// l1 (White's citadel).
+    pub const L1: Square = Square(11);
+    /// a8 (Black's citadel).
+    pub const A8: Square = Square(84);
+    /// b8.
+    pub const B8: Square = Square(85);
+    /// c8 (Black's a-side castling: king destination).
+    pub const C8: Square = Square(86);
+    /// d8 (Black's a-side castling: rook destination).
+    pub const D8: Square = Square(87);
+    /// f8 (Black king's start).
+    pub const F8: Square = Square(89);
+    /// i8 (Black's l-side castling: rook destination).
+    pub const I8: Square = Square(92);
+    /// j8 (Black's l-side castling: king destination).
+    pub const J8: Square = Square(93);
+    /// k8.
+    pub const K8: Square = Square(94);
+    /// l8 (Black's citadel).
+    pub const L8: Square = Square(95);
+}
+
+const fn bit(s: Square) -> u128 {
+    1u128 << s.0
+}
+
+/// The citadels `color`'s pieces promote in (the enemy's): a8/l8 for White, a1/l1 for Black.
+pub const fn enemy_citadels(color: Color) -> u128 {
+    match color {
+        Color::White => bit(sq::A8) | bit(sq::L8),
+        Color::Black => bit(sq::A1) | bit(sq::L1),
+    }
+}
+
+/// Where `color`'s bishops promote: the enemy citadels and the enemy corners b8/k8 (b1/k1).
+pub const fn bishop_zone(color: Color) -> u128 {
+    match color {
+        Color::White => enemy_citadels(color) | bit(sq::B8) | bit(sq::K8),
+        Color::Black => enemy_citadels(color) | bit(sq::B1) | bit(sq::K1),
+    }
+}
+
+/// The kind a unit of `kind` and `color` becomes on arriving on `to` by a move or a swap
+/// (TS-3, TS-4): one step of its chain inside an enemy citadel (bishops also on the enemy corner
+/// squares), else unchanged. Pawns are handled by their own promotion (§5).
+#[inline(always)]
+pub fn arrival_kind(kind: TsKind, color: Color, to: Square) -> TsKind {
+    let zone = if kind == TsKind::Bishop { bishop_zone(color) } else { enemy_citadels(color) };
+    if zone & bit(to) != 0 {
+        if let Some(k) = kind.promoted() {
+            return k;
+        }
+    }
+    kind
+}
+
+/// Zobrist keys: 38 mailbox codes x 96 cells, side, 16 castling masks, 4 swap masks.
+const PIECE_KEYS: usize = 38 * 96;
+const SIDE_KEY: usize = PIECE_KEYS;
+const CASTLE_KEY: usize = SIDE_KEY + 1;
+const SWAP_KEY: usize = CASTLE_KEY + 16;
+static KEYS: [u64; SWAP_KEY + 4] = zobrist::keys(0x7A3E_5313);
+
+#[inline(always)]
+fn piece_key(p: Piece<TsKind>, s: Square) -> u64 {
+    KEYS[(usize::from(p.code()) - 1) * 96 + s.idx()]
+}
+
+/// Castling rights kept after a move touches a square (king and rook start squares).
+const fn castle_keep_table() -> [u8; 96] {
+    let mut t = [0xffu8; 96];
+    t[sq::A1.0 as usize] = !WHITE_A;
+    t[sq::L1.0 as usize] = !WHITE_L;
+    t[sq::G1.0 as usize] = !(WHITE_L | WHITE_A);
+    t[sq::A8.0 as usize] = !BLACK_A;
+    t[sq::L8.0 as usize] = !BLACK_L;
+    t[sq::F8.0 as usize] = !(BLACK_L | BLACK_A);
+    t
+}
+const CASTLE_KEEP: [u8; 96] = castle_keep_table();
+
+/// The start position FEN (rule book §2).
+pub const START_FEN: &str =
+    "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR w KQkq - 0 1 wb";
+
+/// Move list capacity. Bound: at most 22 units per side (no unit is ever added), each moving to
+/// a square not holding an own unit: n * (84 - n) <= 22 * 62 = 1364 plain moves for n <= 22;
+/// plus at most 6 extra b/k-file promotion choices, 2 castlings and 21 swaps.
+pub type TsMoves = MoveList<1400>;
+
+/// A TamerSpiel position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TamerSpiel {
+    board: TsBoard,
+    turn: Color,
+    castling: u8,
+    swap: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+fn color_name(c: Color) -> &'static str {
+    c.select("White", "Black")
+}
+
+impl TamerSpiel {
+    /// The placement.
+    #[inline(always)]
+    pub fn board(&self) -> &TsBoard {
+        &self.board
+    }
+
+    /// Castling rights as a mask of `WHITE_L`, `WHITE_A`, `BLACK_L`, `BLACK_A`.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// Swap flags as a mask of `SWAP_WHITE`, `SWAP_BLACK`.
+    pub fn swap_flags(&self) -> u8 {
+        self.swap
+    }
+
+    /// The royal square (King or Tetrarch) of `c`.
+    #[inline(always)]
+    pub fn royal(&self, c: Color) -> Square {
+        ((self.board.kind(TsKind::King) | self.board.kind(TsKind::Tetrarch)) & self.board.color(c))
+            .lsb()
+    }
+
+    /// Whether `s` is attacked by `by` (occupancy as on the board): some unit of `by` could
+    /// capture on `s` by its move geometry, ignoring whether that would expose its own royal.
+    pub fn is_attacked(&self, s: Square, by: Color) -> bool {
+        movegen::Threats::of(&self.board, by).attacks(tables::tables(), s, self.board.occupied().0)
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (s, p) in self.board.iter() {
+            h ^= piece_key(p, s);
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h ^ KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)]
+    }
+
+    fn from_fen_inner(text: &str) -> Result<TamerSpiel, FenError> {
+        let f = fen::split(text, 1)?;
+        if f.hand.is_some() {
+            return Err(FenError::new("hand", "tamerspiel has no hands"));
+        }
+        let mut board = TsBoard::empty();
+        for (s, item) in fen::parse_board::<Geo12x8>(f.board)? {
+            match item {
+                BoardItem::Piece(c, None) => {
+                    let p = Piece::<TsKind>::from_fen_char(c).ok_or_else(|| {
+                        FenError::new("board", format!("`{c}` is not a tamerspiel piece letter"))
+                    })?;
+                    board.put(s, p);
+                }
+                BoardItem::Piece(c, Some(_)) => {
+                    return Err(FenError::new(
+                        "board",
+                        format!("`{c}` takes no suffix in tamerspiel"),
+                    ))
+                }
+                BoardItem::Hole => {}
+            }
+        }
+        for c in Color::ALL {
+            let n = (board.kind(TsKind::King) | board.kind(TsKind::Tetrarch)) & board.color(c);
+            if n.count() != 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!(
+                        "{} has {} royal pieces (King or Tetrarch); exactly one is required",
+                        color_name(c),
+                        n.count()
+                    ),
+                ));
+            }
+        }
+        let back_ranks = Geo12x8::rank_mask(0) | Geo12x8::rank_mask(7);
+        if (board.kind(TsKind::Pawn) & back_ranks).any() {
+            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
+        }
+        let mut castling = 0u8;
+        for t in fen::parse_castling::<Geo12x8>(f.castling)? {
+            let (color, l_side) = match t {
+                CastleToken::High(c) | CastleToken::File(c, 11) => (c, true),
+                CastleToken::Low(c) | CastleToken::File(c, 0) => (c, false),
+                CastleToken::File(..) => {
+                    return Err(FenError::new(
+                        "castling",
+                        "tamerspiel castles only with the a- and l-file rooks",
+                    ))
+                }
+            };
+            let (king_sq, rook_sq, bit) = match (color, l_side) {
+                (Color::White, true) => (sq::G1, sq::L1, WHITE_L),
+                (Color::White, false) => (sq::G1, sq::A1, WHITE_A),
+                (Color::Black, true) => (sq::F8, sq::L8, BLACK_L),
+                (Color::Black, false) => (sq::F8, sq::A8, BLACK_A),
+            };
+            if board.piece_at(king_sq) != Some(Piece::new(TsKind::King, color))
+                || board.piece_at(rook_sq) != Some(Piece::new(TsKind::Rook, color))
+            {
+                return Err(FenError::new(
+                    "castling",
+                    format!(
+                        "{} castling right needs the King on {} and a Rook on {}",
+                        color_name(color),
+                        Geo12x8::name(king_sq),
+                        Geo12x8::name(rook_sq)
+                    ),
+                ));
+            }
+            if castling & bit != 0 {
+                return Err(FenError::new("castling", "the same right given twice"));
+            }
+            castling |= bit;
+        }
+        if f.ep != "-" {
+            return Err(FenError::new(
+                "en-passant",
+                format!("`{}`: tamerspiel has no en passant (TS-2); write `-`", f.ep),
+            ));
+        }
+        let swap = match f.extra.first().copied() {
+            None | Some("wb") => SWAP_WHITE | SWAP_BLACK,
+            Some("w") => SWAP_WHITE,
+            Some("b") => SWAP_BLACK,
+            Some("-") => 0,
+            Some(other) => {
+                return Err(FenError::new(
+                    "swap",
+                    format!("`{other}` is not one of `wb`, `w`, `b`, `-`"),
+                ))
+            }
+        };
+        let mut pos = TamerSpiel {
+            board,
+            turn: f.side,
+            castling,
+            swap,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
+            hash: 0,
+        };
+        let them = !pos.turn;
+        if pos.is_attacked(pos.royal(them), pos.turn) {
+            return Err(FenError::new(
+                "side",
+                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+            ));
+        }
+        pos.hash = pos.key_from_scratch();
+        Ok(pos)
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        self.is_attacked(self.royal(us), !us)
+    }
+
+    /// The rook squares of a castling whose king goes to `king_to`: (rook from, rook to).
+    pub(crate) fn castle_rook(king_to: Square) -> (Square, Square) {
+        match king_to {
+            sq::J1 => (sq::L1, sq::I1),
+            sq::C1 => (sq::A1, sq::D1),
+            sq::C8 => (sq::A8, sq::D8),
+            _ => (sq::L8, sq::I8),
+        }
+    }
+}
+
+impl Rules for TamerSpiel {
+    type G = Geo12x8;
+    type Moves = TsMoves;
+    const VARIANT: VariantId = VariantId::TamerSpiel;
+
+    fn startpos() -> Self {
+        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_inner(fen)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::write_board::<Geo12x8>(|s| {
+            self.board.piece_at(s).map(|p| p.fen_char().to_string())
+        });
+        let mut castling = String::new();
+        for (b, c) in [(WHITE_L, 'K'), (WHITE_A, 'Q'), (BLACK_L, 'k'), (BLACK_A, 'q')] {
+            if self.castling & b != 0 {
+                castling.push(c);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let swap = match self.swap {
+            3 => "wb",
+            SWAP_WHITE => "w",
+            SWAP_BLACK => "b",
+            _ => "-",
+        };
+        format!(
+            "{board} {} {castling} - {} {} {swap}",
+            self.turn.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut TsMoves) {
+        movegen::generate(self, &mut movegen::Lister(out));
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut c = movegen::Counter(0);
+        movegen::generate(self, &mut c);
+        c.0
+    }
+
+    fn play(&self, m: Move) -> Self {
+        let mut p = *self;
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let mut h = p.hash
+            ^ KEYS[SIDE_KEY]
+            ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
+            ^ KEYS[SWAP_KEY + usize::from(p.swap)];
+        p.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = Self::castle_rook(to);
+                let king = p.board.relocate(from, to).expect("king");
+                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
+                h ^= piece_key(king, from) ^ piece_key(king, to);
+                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+            }
+            MoveKind::Swap => {
+                let royal = p.board.remove(from).expect("royal");
+                let piece = p.board.remove(to).expect("swap partner");
+                h ^= piece_key(royal, from) ^ piece_key(piece, to);
+                let royal_after = Piece::new(arrival_kind(royal.kind, us, to), us);
+                let piece_after = Piece::new(arrival_kind(piece.kind, us, from), us);
+                p.board.put(to, royal_after);
+                p.board.put(from, piece_after);
+                h ^= piece_key(royal_after, to) ^ piece_key(piece_after, from);
+                p.swap &= !us.select(SWAP_WHITE, SWAP_BLACK);
+                // TS-6: the swap moves the king, so both castling rights go.
+                p.castling &= !us.select(WHITE_L | WHITE_A, BLACK_L | BLACK_A);
+            }
+            _ => {
+                if let Some(cap) = p.board.remove(to) {
+                    h ^= piece_key(cap, to);
+                    p.halfmove = 0;
+                }
+                let piece = p.board.remove(from).expect("mover");
+                h ^= piece_key(piece, from);
+                let kind = if piece.kind == TsKind::Pawn {
+                    p.halfmove = 0;
+                    if m.promo() != 0 {
+                        TsKind::Dabbabah
+                    } else {
+                        TsKind::Pawn
+                    }
+                } else {
+                    arrival_kind(piece.kind, us, to)
+                };
+                let placed = Piece::new(kind, us);
+                p.board.put(to, placed);
+                h ^= piece_key(placed, to);
+            }
+        }
+        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)] ^ KEYS[SWAP_KEY + usize::from(p.swap)];
+        p.turn = !us;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        p.hash = h;
+        p
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        self.key_from_scratch()
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        // A legal swap is among the legal moves, so a king that can swap out of check is not
+        // mated (§7).
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
+        } else {
+            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
+        })
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        notation::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_san(&self, m: Move) -> String {
+        notation::move_san(self, m)
+    }
+}

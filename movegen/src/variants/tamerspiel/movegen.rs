@@ -1,0 +1,508 @@
+//! Legal move generation for TamerSpiel.
+//!
+//! * The enemy's units are grouped by the atoms they attack with ([`Threats`]), so "is this
+//!   square attacked" is a handful of table lookups plus rider scans (branch-free u128 rays),
+//!   plus the rare Nobleman and Supercav.
+//! * Units that might be pinned ("candidates": the only own unit between the royal and an enemy
+//!   rider on a line, an own unit on a middle square of an enemy Nobleman's two-step onto the
+//!   royal, an own unit on a path of an enemy Supercav's Cavalier move onto the royal) have each
+//!   move tested by making it on the bitboards. Every other unit's moves are legal when not in
+//!   check; in check they are restricted to capturing the single checker or blocking a rider
+//!   (for a Nobleman's or Cavalier's check every move is tested).
+//! * Royal moves are tested one by one with the royal removed from the occupancy; castling
+//!   follows the rule book's FIDE conditions; the swap (TS-4, TS-5) is generated only in check.
+//!
+//! The same code lists moves or only counts them, through the [`Sink`] it writes to.
+
+use super::tables::{tables, Tables, CAV, DIAG, NOBLE, ORTH, SLIDES, SLIDES_BY_CODE};
+use super::{sq, TamerSpiel, TsBoard, TsKind, TsMoves};
+use crate::moves::{Move, MoveBuf, MoveKind};
+use crate::types::{Color, Geo12x8, Geometry, Square};
+
+/// Where generated moves go.
+pub(super) trait Sink {
+    /// Normal moves `from` -> each target (no promotion code).
+    fn piece_moves(&mut self, from: Square, targets: u128);
+    /// Pawn moves to each target from `target - delta`: a target in `last` is a (mandatory)
+    /// Dabbabah promotion, a target in `optional` gives two moves (stay a pawn / promote).
+    fn pawn_moves(&mut self, targets: u128, delta: i8, optional: u128, last: u128);
+    /// A single move.
+    fn push(&mut self, m: Move);
+}
+
+/// Lists the moves.
+pub(super) struct Lister<'a>(pub &'a mut TsMoves);
+
+/// Only counts them (perft bulk counting).
+pub(super) struct Counter(pub u64);
+
+const DABBABAH: u8 = TsKind::Dabbabah as u8;
+
+#[inline(always)]
+fn squares(mut bits: u128) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            None
+        } else {
+            let s = Square(bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            Some(s)
+        }
+    })
+}
+
+#[inline(always)]
+const fn bit(s: Square) -> u128 {
+    1u128 << s.0
+}
+
+impl Sink for Lister<'_> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: u128) {
+        for to in squares(targets) {
+            self.0.push(Move::new(MoveKind::Normal, from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u128, delta: i8, optional: u128, last: u128) {
+        for to in squares(targets) {
+            let from = Square((to.0 as i8 - delta) as u8);
+            if last & bit(to) != 0 {
+                self.0.push(Move::promotion(from, to, DABBABAH));
+            } else {
+                self.0.push(Move::new(MoveKind::Normal, from, to));
+                if optional & bit(to) != 0 {
+                    self.0.push(Move::promotion(from, to, DABBABAH));
+                }
+            }
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.0.push(m);
+    }
+}
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: u128) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u128, _delta: i8, optional: u128, _last: u128) {
+        self.0 += u64::from(targets.count_ones() + (targets & optional).count_ones());
+    }
+    #[inline(always)]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+/// The units of one side grouped by how they attack.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Threats {
+    /// One orthogonal step: K, T, D, V, G, E, L, S, O.
+    w: u128,
+    /// One diagonal step: K, T, F, G, E, L, S, O.
+    f: u128,
+    /// Orthogonal 2-jump: D, L, C.
+    d: u128,
+    /// Diagonal 2-jump: T, L, C.
+    a: u128,
+    /// Knight: N, E, C, A, M, W.
+    n: u128,
+    /// Orthogonal riders: R, M, Q, W.
+    orth: u128,
+    /// Diagonal riders: B, A, Q, W.
+    diag: u128,
+    /// Pawns.
+    pawns: u128,
+    /// Firzans (their backward step).
+    fback: u128,
+    /// Noblemen (their two-step walk).
+    noble: u128,
+    /// Supercavs (their Cavalier).
+    cav: u128,
+    /// Whose units.
+    by: Color,
+}
+
+impl Threats {
+    /// Groups `by`'s units on `b`.
+    #[inline(always)]
+    pub(crate) fn of(b: &TsBoard, by: Color) -> Threats {
+        let k = |kind: TsKind| b.kind(kind).0;
+        let c = b.color(by).0;
+        let royal = k(TsKind::King) | k(TsKind::Tetrarch);
+        let kingish = royal
+            | k(TsKind::Guard)
+            | k(TsKind::Eagle)
+            | k(TsKind::Lion)
+            | k(TsKind::Supercav)
+            | k(TsKind::Nobleman);
+        let q = k(TsKind::Queen) | k(TsKind::Warlord);
+        Threats {
+            w: (kingish | k(TsKind::Dabbabah) | k(TsKind::Vizier)) & c,
+            f: (kingish | k(TsKind::Firzan)) & c,
+            d: (k(TsKind::Dabbabah) | k(TsKind::Lion) | k(TsKind::Champion)) & c,
+            a: (k(TsKind::Tetrarch) | k(TsKind::Lion) | k(TsKind::Champion)) & c,
+            n: (k(TsKind::Horse)
+                | k(TsKind::Eagle)
+                | k(TsKind::Champion)
+                | k(TsKind::Archbishop)
+                | k(TsKind::Marshall)
+                | k(TsKind::Warlord))
+                & c,
+            orth: (k(TsKind::Rook) | k(TsKind::Marshall) | q) & c,
+            diag: (k(TsKind::Bishop) | k(TsKind::Archbishop) | q) & c,
+            pawns: k(TsKind::Pawn) & c,
+            fback: k(TsKind::Firzan) & c,
+            noble: k(TsKind::Nobleman) & c,
+            cav: k(TsKind::Supercav) & c,
+            by,
+        }
+    }
+
+    /// Whether a unit among `alive` attacks `s` with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attacks_alive(&self, t: &Tables, s: Square, occ: u128, alive: u128) -> bool {
+        let i = s.idx();
+        let c = self.by.index();
+        let leapers = (t.w[i] & self.w)
+            | (t.f[i] & self.f)
+            | (t.d[i] & self.d)
+            | (t.a[i] & self.a)
+            | (t.n[i] & self.n)
+            | (t.pawn_from[c][i] & self.pawns)
+            | (t.fback_from[c][i] & self.fback);
+        if leapers & alive != 0 {
+            return true;
+        }
+        let orth = self.orth & alive;
+        if t.orth_reach[i] & orth != 0 && t.rook(s, occ) & orth != 0 {
+            return true;
+        }
+        let diag = self.diag & alive;
+        if t.diag_reach[i] & diag != 0 && t.bishop(s, occ) & diag != 0 {
+            return true;
+        }
+        self.rare_attackers(t, s, occ) & alive != 0
+    }
+
+    /// Whether a unit attacks `s` with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attacks(&self, t: &Tables, s: Square, occ: u128) -> bool {
+        self.attacks_alive(t, s, occ, !0)
+    }
+
+    /// Noblemen and Supercavs attacking `s` by their lame parts (their king steps are in `w`
+    /// and `f`). Both move shapes are symmetric: the paths from `s` to a unit are the paths
+    /// from the unit to `s`, so the table of `s` finds them.
+    #[inline(always)]
+    fn rare_attackers(&self, t: &Tables, s: Square, occ: u128) -> u128 {
+        let mut out = 0;
+        if self.noble != 0 {
+            out |= t.noble_targets(s, occ) & self.noble;
+        }
+        if self.cav != 0 {
+            out |= t.cav_targets(s, occ) & self.cav;
+        }
+        out
+    }
+
+    /// Every unit attacking `s` with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attackers(&self, t: &Tables, s: Square, occ: u128) -> u128 {
+        let i = s.idx();
+        let c = self.by.index();
+        let mut out = (t.w[i] & self.w)
+            | (t.f[i] & self.f)
+            | (t.d[i] & self.d)
+            | (t.a[i] & self.a)
+            | (t.n[i] & self.n)
+            | (t.pawn_from[c][i] & self.pawns)
+            | (t.fback_from[c][i] & self.fback);
+        if t.orth_reach[i] & self.orth != 0 {
+            out |= t.rook(s, occ) & self.orth;
+        }
+        if t.diag_reach[i] & self.diag != 0 {
+            out |= t.bishop(s, occ) & self.diag;
+        }
+        out | self.rare_attackers(t, s, occ)
+    }
+}
+
+/// The nearest square of `bits` (non-empty) along ray direction `d` (Dir order).
+#[inline(always)]
+fn nearest(bits: u128, d: usize) -> u128 {
+    // Directions n, ne, e, nw run toward higher indices.
+    if matches!(d, 0 | 1 | 2 | 7) {
+        bits & bits.wrapping_neg()
+    } else {
+        1u128 << (127 - bits.leading_zeros())
+    }
+}
+
+/// Own units that might be pinned to the royal on `ksq` (a superset; each of their moves is
+/// tested).
+#[inline(always)]
+fn pin_candidates(t: &Tables, th: &Threats, ksq: Square, occ: u128, own: u128) -> u128 {
+    let mut cand = 0;
+    let i = ksq.idx();
+    for (reach, riders, dirs) in
+        [(t.orth_reach[i], th.orth, [0usize, 2, 4, 6]), (t.diag_reach[i], th.diag, [1, 3, 5, 7])]
+    {
+        if reach & riders == 0 {
+            continue;
+        }
+        for d in dirs {
+            let ray = t.rays[i][d];
+            if ray & riders == 0 {
+                continue;
+            }
+            let blockers = ray & occ;
+            let first = nearest(blockers, d);
+            if first & own == 0 {
+                continue;
+            }
+            let rest = blockers & !first;
+            if rest != 0 && nearest(rest, d) & riders != 0 {
+                cand |= first;
+            }
+        }
+    }
+    for o in squares(th.noble) {
+        if t.k[i] & bit(o) == 0 {
+            cand |= own & t.k[i] & t.k[o.idx()];
+        }
+    }
+    for s in squares(th.cav) {
+        if let Some(step) = t.cav_step(s, ksq) {
+            cand |= own & (step.paths[0].0 | step.paths[1].0 | step.paths[2].0);
+        }
+    }
+    cand
+}
+
+/// Attacks of a non-pawn unit with leaper table `leap` and rider / lame parts `flags` on `s`
+/// (any occupancy of the targets).
+#[inline(always)]
+fn piece_targets(t: &Tables, leap: &[u128; 96], flags: u8, s: Square, occ: u128) -> u128 {
+    let mut tg = leap[s.idx()];
+    if flags != 0 {
+        if flags & ORTH != 0 {
+            tg |= t.rook(s, occ);
+        }
+        if flags & DIAG != 0 {
+            tg |= t.bishop(s, occ);
+        }
+        if flags & (NOBLE | CAV) != 0 {
+            if flags & NOBLE != 0 {
+                tg |= t.noble_targets(s, occ);
+            } else {
+                tg |= t.cav_targets(s, occ);
+            }
+        }
+    }
+    tg
+}
+
+const FILE_A: u128 = 1 | 1 << 84;
+const FILE_L: u128 = 1 << 11 | 1 << 95;
+const RANK_1: u128 = 0xfff;
+const RANK_8: u128 = 0xfff << 84;
+
+/// Pawn geometry of one colour: (push delta, capture-east delta, capture-west delta, last rank,
+/// optional b/k-file squares).
+#[inline(always)]
+const fn pawn_geometry(us: Color) -> (i8, i8, i8, u128, u128) {
+    match us {
+        // b7 = 73, k7 = 82.
+        Color::White => (12, 13, 11, RANK_8, 1 << 73 | 1 << 82),
+        // b2 = 13, k2 = 22.
+        Color::Black => (-12, -11, -13, RANK_1, 1 << 13 | 1 << 22),
+    }
+}
+
+#[inline(always)]
+fn shift(bb: u128, delta: i8) -> u128 {
+    if delta >= 0 {
+        bb << delta
+    } else {
+        bb >> -delta
+    }
+}
+
+/// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
+pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
+    let t = tables();
+    let b = &pos.board;
+    let us = pos.turn;
+    let them = !us;
+    let own = b.color(us).0;
+    let enemy = b.color(them).0;
+    let occ = own | enemy;
+    let ksq = pos.royal(us);
+    let th = Threats::of(b, them);
+    let checkers = th.attackers(t, ksq, occ);
+
+    // Royal moves: each destination tested with the royal lifted off the board (riders see
+    // through its start square).
+    let occ_nok = occ & !bit(ksq);
+    let mut safe = 0u128;
+    let mut targets = t.leap[usize::from(b.code_at(ksq))][ksq.idx()] & !own;
+    while targets != 0 {
+        let to_bit = targets & targets.wrapping_neg();
+        targets ^= to_bit;
+        if !th.attacks(t, Square(to_bit.trailing_zeros() as u8), occ_nok) {
+            safe |= to_bit;
+        }
+    }
+    sink.piece_moves(ksq, safe);
+
+    let royal_bb = bit(ksq);
+    let pawns = b.kind(TsKind::Pawn).0 & own;
+    let pieces = own & !pawns & !royal_bb;
+
+    let mut mask = Geo12x8::VALID_BITS;
+    let mut test_all = false;
+    if checkers != 0 {
+        // The swap (TS-4, TS-5): with a non-pawn piece whose square is not attacked. The
+        // occupancy does not change, so "not attacked" is exactly "not into check".
+        if pos.swap & us.select(super::SWAP_WHITE, super::SWAP_BLACK) != 0 {
+            for p in squares(pieces) {
+                if !th.attacks(t, p, occ) {
+                    sink.push(Move::new(MoveKind::Swap, ksq, p));
+                }
+            }
+        }
+        // A non-royal move resolves a check only by landing on the checker or on its path, so
+        // it must land on a square common to every checker's "capture or block" set. Unlike in
+        // chess a double check can be blocked: a Cavalier path or a Nobleman's middle square can
+        // lie on a rider's line. With a lame checker or several checkers every move is tested.
+        test_all = checkers & (checkers - 1) != 0;
+        for c in squares(checkers) {
+            let flags = SLIDES[b.kind_at(c).expect("checker") as usize];
+            let mut resolve = bit(c);
+            if flags & (ORTH | DIAG) != 0 {
+                resolve |= t.between(ksq, c);
+            } else if flags & NOBLE != 0 && t.k[ksq.idx()] & bit(c) == 0 {
+                resolve |= t.k[ksq.idx()] & t.k[c.idx()];
+                test_all = true;
+            } else if flags & CAV != 0 {
+                if let Some(step) = t.cav_step(c, ksq) {
+                    resolve |= step.paths[0].0 | step.paths[1].0 | step.paths[2].0;
+                    test_all = true;
+                }
+            }
+            mask &= resolve;
+        }
+        if mask == 0 {
+            return;
+        }
+    } else if pos.castling != 0 {
+        castling(t, pos, &th, occ, sink);
+    }
+
+    let cand = if test_all { own } else { pin_candidates(t, &th, ksq, occ, own) };
+    let legal_after = |from: Square, to: Square| -> bool {
+        let occ2 = (occ & !bit(from)) | bit(to);
+        !th.attacks_alive(t, ksq, occ2, !bit(to))
+    };
+
+    // Pieces: the unpinned ones need no test.
+    for s in squares(pieces & !cand) {
+        let code = usize::from(b.code_at(s));
+        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, occ);
+        sink.piece_moves(s, tg & !own & mask);
+    }
+    for s in squares(pieces & cand) {
+        let code = usize::from(b.code_at(s));
+        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, occ);
+        let mut ok = 0;
+        for to in squares(tg & !own & mask) {
+            if legal_after(s, to) {
+                ok |= bit(to);
+            }
+        }
+        sink.piece_moves(s, ok);
+    }
+
+    // Pawns: the unpinned ones set-wise.
+    let (push, cap_e, cap_w, last, optional) = pawn_geometry(us);
+    let empty = !occ & Geo12x8::VALID_BITS;
+    let free = pawns & !cand;
+    if free != 0 {
+        sink.pawn_moves(shift(free, push) & empty & mask, push, optional, last);
+        sink.pawn_moves(shift(free & !FILE_L, cap_e) & enemy & mask, cap_e, optional, last);
+        sink.pawn_moves(shift(free & !FILE_A, cap_w) & enemy & mask, cap_w, optional, last);
+    }
+    for s in squares(pawns & cand) {
+        let one = bit(s);
+        for (delta, targets) in [
+            (push, shift(one, push) & empty),
+            (cap_e, shift(one & !FILE_L, cap_e) & enemy),
+            (cap_w, shift(one & !FILE_A, cap_w) & enemy),
+        ] {
+            let tg = targets & mask;
+            if tg != 0 && legal_after(s, Square(tg.trailing_zeros() as u8)) {
+                sink.pawn_moves(tg, delta, optional, last);
+            }
+        }
+    }
+}
+
+/// Squares of one castling: (right bit, king from, king to, squares between king and rook that
+/// must be empty, squares the king passes over or lands on).
+type CastleSpec = (u8, Square, Square, u128, u128);
+
+const fn span(files: &[u8], rank: u8) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < files.len() {
+        m |= 1u128 << (rank as u32 * 12 + files[i] as u32);
+        i += 1;
+    }
+    m
+}
+
+/// Files: a=0 b=1 c=2 d=3 e=4 f=5 g=6 h=7 i=8 j=9 k=10 l=11.
+const CASTLES: [[CastleSpec; 2]; 2] = [
+    [
+        // White K g1 -> j1, R l1 -> i1: h1..k1 empty; the king passes h1, i1, lands on j1.
+        (super::WHITE_L, sq::G1, sq::J1, span(&[7, 8, 9, 10], 0), span(&[7, 8, 9], 0)),
+        // White K g1 -> c1, R a1 -> d1: b1..f1 empty; the king passes f1, e1, d1, lands on c1.
+        (super::WHITE_A, sq::G1, sq::C1, span(&[1, 2, 3, 4, 5], 0), span(&[2, 3, 4, 5], 0)),
+    ],
+    [
+        // Black K f8 -> j8, R l8 -> i8: g8..k8 empty; the king passes g8, h8, i8, lands on j8.
+        (super::BLACK_L, sq::F8, sq::J8, span(&[6, 7, 8, 9, 10], 7), span(&[6, 7, 8, 9], 7)),
+        // Black K f8 -> c8, R a8 -> d8: b8..e8 empty; the king passes e8, d8, lands on c8.
+        (super::BLACK_A, sq::F8, sq::C8, span(&[1, 2, 3, 4], 7), span(&[2, 3, 4], 7)),
+    ],
+];
+
+/// Castling (rule book §6): K g1->j1 with R l1->i1, K g1->c1 with R a1->d1, K f8->c8 with
+/// R a8->d8, K f8->j8 with R l8->i8. Every square between king and rook empty; the king (not in
+/// check: the caller checks) does not pass over or land on an attacked square, "attacked" read
+/// with the king's start square empty and the rook still home (rule book README); and it is not
+/// in check once the rook has moved either.
+#[inline(always)]
+fn castling<S: Sink>(t: &Tables, pos: &TamerSpiel, th: &Threats, occ: u128, sink: &mut S) {
+    for &(right, king, to, between, walk) in &CASTLES[pos.turn.index()] {
+        if pos.castling & right == 0 || between & occ != 0 {
+            continue;
+        }
+        let occ_nok = occ & !bit(king);
+        if squares(walk).any(|s| th.attacks(t, s, occ_nok)) {
+            continue;
+        }
+        let (rook_from, rook_to) = TamerSpiel::castle_rook(to);
+        let occ_after = (occ_nok & !bit(rook_from)) | bit(to) | bit(rook_to);
+        if th.attacks(t, to, occ_after) {
+            continue;
+        }
+        sink.push(Move::new(MoveKind::Castle, king, to));
+    }
+}

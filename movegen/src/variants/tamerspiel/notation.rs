@@ -1,0 +1,148 @@
+//! Move text for TamerSpiel: the coordinate notation of `../shared/rules/notation.md` and an
+//! algebraic form for game records (documented in `docs/variants/tamerspiel.md`).
+
+use super::{arrival_kind, TamerSpiel, TsKind, TsMoves};
+use crate::moves::{Move, MoveKind};
+use crate::rules::{MoveError, Rules};
+use crate::types::{Geo12x8, Geometry, PieceKind};
+
+/// Coordinate text: `from to`, plus `d` for a pawn's promotion to Dabbabah. Castling is king
+/// from + king to (`g1j1`), the swap is king from + the friendly piece's square (`g1e1`).
+/// Citadel promotions carry no letter.
+pub(super) fn move_text(m: Move) -> String {
+    let mut s = Geo12x8::name(m.from());
+    s.push_str(&Geo12x8::name(m.to()));
+    if m.promo() != 0 {
+        s.push('d');
+    }
+    s
+}
+
+/// Parses coordinate text against `pos`: the text must name exactly one legal move. On the last
+/// rank the pawn's `d` may be left out (`c7c8` = `c7c8d`), since that promotion is mandatory.
+pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError> {
+    let mut list = TsMoves::default();
+    pos.legal_moves(&mut list);
+    let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
+    let found: Vec<Move> = list.iter().copied().filter(|&m| move_text(m) == text).collect();
+    match found.as_slice() {
+        [m] => return Ok(*m),
+        [] => {}
+        _ => return Err(err("ambiguous")),
+    }
+    let last_rank = pos.turn.select(7, 0);
+    let with_d = format!("{text}d");
+    let found: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|&m| Geo12x8::rank(m.to()) == last_rank && move_text(m) == with_d)
+        .collect();
+    match found.as_slice() {
+        [m] => Ok(*m),
+        [] => Err(err("not a legal move")),
+        _ => Err(err("ambiguous")),
+    }
+}
+
+/// Algebraic notation:
+/// * pieces: letter (`D F V G N B R E L C O A M Q W S K T`), disambiguation by file, rank or
+///   both when another piece of the same kind could go there too, `x` for a capture, the
+///   destination, `=X` when the move promotes the piece (citadel, TS-3), e.g. `Rxa8=M`;
+/// * pawns: `c3`, `dxc3`, `b7=D` / `c8=D`;
+/// * castling: `O-O` toward the l-file, `O-O-O` toward the a-file (the FEN letters K / Q);
+/// * the swap: royal letter, `=`, the partner's square (`K=e1`); promotions the swap causes
+///   (TS-4) are added as `=X` after it for the royal and `/X` for the partner (`K=a8=T`);
+/// * `+` for check, `#` for checkmate (a swap that escapes counts, §7).
+pub(super) fn move_san(pos: &TamerSpiel, m: Move) -> String {
+    let b = pos.board();
+    let us = pos.turn;
+    let (from, to) = (m.from(), m.to());
+    let mover = b.piece_at(from).map(|p| p.kind);
+    let mut s = String::new();
+    match m.kind() {
+        MoveKind::Castle => {
+            s.push_str(if Geo12x8::file(to) > Geo12x8::file(from) { "O-O" } else { "O-O-O" });
+        }
+        MoveKind::Swap => {
+            let royal = mover.unwrap_or(TsKind::King);
+            let partner = b.kind_at(to).unwrap_or(TsKind::Guard);
+            s.push(royal.letter());
+            s.push('=');
+            s.push_str(&Geo12x8::name(to));
+            let r2 = arrival_kind(royal, us, to);
+            if r2 != royal {
+                s.push('=');
+                s.push(r2.letter());
+            }
+            let p2 = arrival_kind(partner, us, from);
+            if p2 != partner {
+                s.push('/');
+                s.push(p2.letter());
+            }
+        }
+        _ => {
+            let capture = b.piece_at(to).is_some();
+            match mover {
+                Some(TsKind::Pawn) | None => {
+                    if capture {
+                        s.push(char::from(Geo12x8::FILE_NAMES[usize::from(Geo12x8::file(from))]));
+                        s.push('x');
+                    }
+                    s.push_str(&Geo12x8::name(to));
+                    if m.promo() != 0 {
+                        s.push_str("=D");
+                    }
+                }
+                Some(kind) => {
+                    s.push(kind.letter());
+                    s.push_str(&disambiguation(pos, m, kind));
+                    if capture {
+                        s.push('x');
+                    }
+                    s.push_str(&Geo12x8::name(to));
+                    let k2 = arrival_kind(kind, us, to);
+                    if k2 != kind {
+                        s.push('=');
+                        s.push(k2.letter());
+                    }
+                }
+            }
+        }
+    }
+    let next = pos.play(m);
+    if next.is_check() {
+        let mut replies = TsMoves::default();
+        next.legal_moves(&mut replies);
+        s.push(if replies.is_empty() { '#' } else { '+' });
+    }
+    s
+}
+
+fn disambiguation(pos: &TamerSpiel, m: Move, kind: TsKind) -> String {
+    let mut list = TsMoves::default();
+    pos.legal_moves(&mut list);
+    let others: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|o| {
+            o.kind() == MoveKind::Normal
+                && o.to() == m.to()
+                && o.from() != m.from()
+                && pos.board().kind_at(o.from()) == Some(kind)
+        })
+        .collect();
+    if others.is_empty() {
+        return String::new();
+    }
+    let file = |s| Geo12x8::file(s);
+    let rank = |s| Geo12x8::rank(s);
+    let name = Geo12x8::name(m.from());
+    let (f, r) = name.split_at(1);
+    if others.iter().all(|o| file(o.from()) != file(m.from())) {
+        f.to_string()
+    } else if others.iter().all(|o| rank(o.from()) != rank(m.from())) {
+        r.to_string()
+    } else {
+        name
+    }
+}
