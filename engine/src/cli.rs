@@ -17,6 +17,10 @@ pub struct Cli {
     /// What to do (default: the UCI/XBoard protocol loop).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Protocol loop that answers every search with a uniformly random legal move (the weakest
+    /// possible opponent, for strength tests); its seed is the `Seed` option.
+    #[arg(long)]
+    pub random_mover: bool,
 }
 
 /// Subcommands.

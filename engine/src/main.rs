@@ -8,7 +8,11 @@ fn main() {
     let cli = Cli::parse();
     if cli.command.is_none() {
         let stdin = std::io::stdin();
-        engine::protocol::run(stdin.lock(), std::io::stdout());
+        let opts = engine::protocol::Options {
+            random_mover: cli.random_mover,
+            ..engine::protocol::Options::default()
+        };
+        engine::protocol::run_with(stdin.lock(), std::io::stdout(), opts);
         return;
     }
     let stdout = std::io::stdout();

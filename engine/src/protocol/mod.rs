@@ -52,11 +52,21 @@ pub struct Options {
     pub overhead_ms: u64,
     /// UCI_Chess960: castling written king + partner square.
     pub chess960: bool,
+    /// Answer every search with a random legal move (`menagerie --random-mover`).
+    pub random_mover: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { hash_mb: 64, threads: 1, multipv: 1, seed: 0, overhead_ms: 30, chess960: false }
+        Options {
+            hash_mb: 64,
+            threads: 1,
+            multipv: 1,
+            seed: 0,
+            overhead_ms: 30,
+            chess960: false,
+            random_mover: false,
+        }
     }
 }
 
@@ -86,7 +96,11 @@ impl std::fmt::Debug for Session {
 impl Session {
     /// A session writing to `out`, playing chess from the start position.
     pub fn new(out: Out) -> Session {
-        let opts = Options::default();
+        Self::with_options(out, Options::default())
+    }
+
+    /// A session with the given options.
+    pub fn with_options(out: Out, opts: Options) -> Session {
         Session {
             out,
             searcher: Searcher::new(opts.threads, opts.hash_mb),
@@ -105,6 +119,11 @@ pub const ENGINE_AUTHOR: &str = "the Menagerie developers";
 /// `uci` or `xboard` (anything else is answered as UCI would, with an error line, and the next
 /// line is tried).
 pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
+    run_with(input, output, Options::default());
+}
+
+/// [`run`] with initial options (e.g. the random mover).
+pub fn run_with(input: impl BufRead, output: impl Write + Send + 'static, opts: Options) {
     let out = Out::new(output);
     let mut lines = input.lines().map_while(Result::ok);
     for first in lines.by_ref() {
@@ -114,13 +133,13 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
         }
         match t.split_whitespace().next() {
             Some("uci") => {
-                let mut s = uci::Uci::new(Session::new(out));
+                let mut s = uci::Uci::new(Session::with_options(out, opts));
                 s.handle("uci");
                 s.run(lines);
                 return;
             }
             Some("xboard") => {
-                let mut s = xboard::Xboard::new(Session::new(out));
+                let mut s = xboard::Xboard::new(Session::with_options(out, opts));
                 s.run(lines);
                 return;
             }

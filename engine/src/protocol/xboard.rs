@@ -489,6 +489,7 @@ impl Xboard {
             multipv: 1,
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder: false,
+            random: self.s.opts.random_mover.then_some(self.s.opts.seed),
         };
         self.search_start = Instant::now();
         self.gate.lock().expect("lock").moved = false;

@@ -83,12 +83,33 @@ pub struct Config {
     pub overhead: Duration,
     /// Search without a deadline until [`Searcher::ponderhit`] (UCI `go ponder`).
     pub ponder: bool,
+    /// Do not search: answer a uniformly random legal move (a random action in games of chance),
+    /// drawn from this seed and the position. The "random mover" opponent of the strength tests.
+    pub random: Option<u64>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { multipv: 1, overhead: DEFAULT_OVERHEAD, ponder: false }
+        Config { multipv: 1, overhead: DEFAULT_OVERHEAD, ponder: false, random: None }
     }
+}
+
+/// A uniformly random legal move (for chance variants: a random action, then its first outcome).
+fn random_move<V: Evaluator>(root: &V, seed: u64) -> Option<Move> {
+    let mut legal = V::Moves::default();
+    root.legal_moves(&mut legal);
+    let mut actions: Vec<Move> = Vec::new();
+    for &m in legal.iter() {
+        let key = m.0 & movegen::moves::ACTION_MASK;
+        if !V::HAS_CHANCE || !actions.iter().any(|a| a.0 & movegen::moves::ACTION_MASK == key) {
+            actions.push(m);
+        }
+    }
+    if actions.is_empty() {
+        return None;
+    }
+    let r = movegen::zobrist::splitmix64(seed ^ root.hash());
+    Some(actions[(r % actions.len() as u64) as usize])
 }
 
 /// Final result of a search.
@@ -159,6 +180,7 @@ pub struct Searcher {
     current: Mutex<Option<Arc<Shared>>>,
     running: Arc<Running>,
     threads: usize,
+    random_count: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -176,6 +198,7 @@ impl Searcher {
             current: Mutex::new(None),
             running: Arc::new(Running::default()),
             threads: threads.max(1),
+            random_count: std::sync::atomic::AtomicU64::new(0),
         }
     }
 
@@ -253,6 +276,24 @@ impl Searcher {
         reporter: Arc<dyn Reporter<V>>,
     ) {
         self.wait();
+        if let Some(seed) = config.random {
+            // Mix in how many random moves this searcher has made, so that repeated games from
+            // the same start differ.
+            let seed = seed ^ self.random_count.fetch_add(1, Relaxed).wrapping_mul(0x9e37_79b9);
+            let running = self.running.clone();
+            *running.busy.lock().expect("lock") = true;
+            let job: Job = Box::new(move || {
+                let m = random_move(&root, seed);
+                {
+                    let mut busy = running.busy.lock().expect("lock");
+                    *busy = false;
+                    running.done.notify_all();
+                }
+                reporter.bestmove(&root, m, None);
+            });
+            let _ = self.pool.senders[0].send(job);
+            return;
+        }
         let shared = Arc::new(Shared::new(self.tt.clone()));
         if !config.ponder {
             let budget = limits.budget(config.overhead);
