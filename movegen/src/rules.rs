@@ -205,6 +205,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::chess::Chess;
                 Ok($body)
             }
+            $crate::rules::VariantId::Magician => {
+                type $T = $crate::variants::magician::Magician;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
