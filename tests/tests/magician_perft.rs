@@ -141,3 +141,41 @@ fn regenerate_data_file() {
     }
     println!("=== end");
 }
+
+/// Fast vs reference perft(3) on positions reached by seeded random play (fast generator) from
+/// the start and the rich positions: `per_start` positions from each.
+fn random_positions_agree(per_start: usize, seed: u64) {
+    let mut starts = vec![Magician::from_fen(START).unwrap()];
+    starts.extend(RICH.iter().map(|(_, f)| Magician::from_fen(f).unwrap()));
+    let mut checked = 0;
+    for (i, start) in starts.iter().enumerate() {
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed + i as u64);
+        for k in 0..per_start {
+            let plies = 2 + (k * 7) % 40;
+            let mut p = *start;
+            for _ in 0..plies {
+                let mut list = <Magician as Rules>::Moves::default();
+                p.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                p = p.play(list[(rng.next_u64() % list.len() as u64) as usize]);
+            }
+            let r = RefMagician::from_fen(&p.fen()).unwrap();
+            assert_eq!(movegen::perft::perft(&p, 3), r.perft(3), "perft 3 at {}", p.fen());
+            checked += 1;
+        }
+    }
+    assert!(checked >= per_start * 9);
+}
+
+#[test]
+fn random_positions_fast_vs_reference() {
+    random_positions_agree(5, 0x5eed);
+}
+
+#[test]
+#[ignore = "long: cargo test --release -- --ignored"]
+fn random_positions_fast_vs_reference_many() {
+    random_positions_agree(300, 0xbeef);
+}

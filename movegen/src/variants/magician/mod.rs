@@ -393,11 +393,12 @@ impl Magician {
     }
 }
 
-/// Move list capacity. Bound: at most 16 units per side; with 9 queens, 2 rooks, 2 bishops,
-/// 2 knights and a Prime Minister (queen slides plus 8 knight squares) a side stays well
-/// under 256 moves (the orthodox maximum known is 218; the Magician family adds at most one
-/// piece, and promotions to the Magician add one choice per promotion square).
-pub type MagicianMoves = MoveList<256>;
+/// Move list capacity, a proven bound: a side has at most 16 units, that is a king (8 steps and
+/// 2 castlings), at most one Magician-family piece (at most 35 moves: the Prime Minister's 27
+/// queen moves plus 8 knight captures; A has at most 29, C 30, H 24, M 16), and 14 others with
+/// at most 27 each (a queen; a rook has 14, a bishop 13 + 1 switch, a knight 8, a pawn 3
+/// targets x 5 promotion choices = 15). 10 + 35 + 14 x 27 = 423.
+pub type MagicianMoves = MoveList<448>;
 
 impl Rules for Magician {
     type G = Geo8x8;
