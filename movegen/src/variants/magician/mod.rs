@@ -374,9 +374,11 @@ impl Magician {
         h
     }
 
-    /// The form a Magician-family piece would have right after the move `m` places or
-    /// promotes one (instant promotion or 6th-rank trigger), if `m` does; `None` otherwise.
-    /// Used by notation.
+    /// What the legal move `m` does to the Magician: `Some(M)` when it brings her in
+    /// unpromoted (a switch, or a promotion to her that the table leaves a Magician),
+    /// `Some(form)` when she takes a form (instant promotion, or the 6th-rank trigger), `None`
+    /// otherwise (also for a 6th-rank arrival that leaves her a Magician, MG-2). Used by
+    /// notation.
     pub fn magician_after(&self, m: Move) -> Option<MagicianKind> {
         let us = self.turn;
         let next = self.play(m);
