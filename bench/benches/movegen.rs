@@ -6,6 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
+use movegen::variants::magician::Magician;
 use movegen::variants::tamerspiel::TamerSpiel;
 
 const CHESS_POSITIONS: &[(&str, &str)] = &[
@@ -79,5 +80,20 @@ fn tamerspiel(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess, tamerspiel);
+const MAGICIAN_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm"),
+    ("two-magicians", "r1bqk2r/ppp2ppp/2n2n2/3pP3/1m6/2NM4/PPPP1PPP/R1BQK2R w KQkq d6 0 7 -"),
+    ("forms", "r3k2r/pp2pppp/2h5/2p1Y3/8/2B5/PPP2PPP/R3K2R w KQkq - 0 1 -"),
+];
+
+fn magician(c: &mut Criterion) {
+    generation::<Magician>(c, "magician", MAGICIAN_POSITIONS);
+    perft_bench::<Magician>(
+        c,
+        "magician",
+        &[("startpos", MAGICIAN_POSITIONS[0].1, 5), ("two-magicians", MAGICIAN_POSITIONS[1].1, 4)],
+    );
+}
+
+criterion_group!(benches, chess, tamerspiel, magician);
 criterion_main!(benches);

@@ -248,6 +248,12 @@ const BENCH: &[(VariantId, &str, i32)] = &[
         "r4k5r/*pp2vf1ppp*/*2nbppe1n1*/*1g3lc1bg*/*1GB1P2CLG*/*2N2PE1N1*/*PPP1FV1PPP*/R5K4R w KQkq - 0 1 wb",
         -1,
     ),
+    (VariantId::Magician, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm", 1),
+    (
+        VariantId::Magician,
+        "r1bqk2r/ppp2ppp/2n2n2/3pP3/1m6/2NM4/PPPP1PPP/R1BQK2R w KQkq d6 0 7 -",
+        0,
+    ),
 ];
 
 /// Fixed search positions (variant, FEN).

@@ -215,6 +215,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::tamerspiel::TamerSpiel;
                 Ok($body)
             }
+            $crate::rules::VariantId::Magician => {
+                type $T = $crate::variants::magician::Magician;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};

@@ -1,4 +1,6 @@
 //! One module per variant, each a type implementing [`crate::rules::Rules`].
 
 pub mod chess;
+pub mod magician;
+pub(crate) mod orthodox;
 pub mod tamerspiel;

@@ -4,4 +4,5 @@
 //! only through the rule book's text forms.
 
 pub mod chess;
+pub mod magician;
 pub mod tamerspiel;

@@ -9,10 +9,11 @@ mod san;
 
 use crate::attacks::magic::tables;
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::fen::{self, BoardItem, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::rules::{EndReason, GameEnd, Outcome, Rules, VariantId};
 use crate::types::{Bb64, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
+use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
 /// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
@@ -54,14 +55,9 @@ impl PieceKind for ChessKind {
 /// The board type of orthodox chess.
 pub type ChessBoard = Board<Geo8x8, ChessKind, 6>;
 
-/// Castling right bits.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// Castling right bits.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Castling right bits.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Castling right bits.
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub use crate::variants::orthodox::{
+    BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
+};
 
 /// Zobrist keys: 12 x 64 piece-squares, then side, 16 castling masks, 8 e.p. files.
 const KEYS: [u64; 12 * 64 + 1 + 16 + 8] = zobrist::keys(0xC4E5_5000);
@@ -73,19 +69,6 @@ const EP_KEY: usize = CASTLE_KEY + 16;
 fn piece_key(p: Piece<ChessKind>, sq: Square) -> u64 {
     KEYS[(usize::from(p.code()) - 1) * 64 + sq.idx()]
 }
-
-/// Castling rights kept after a move touches a square (rook or king start squares).
-const fn castle_keep_table() -> [u8; 64] {
-    let mut t = [0xffu8; 64];
-    t[0] = !WHITE_QUEENSIDE; // a1
-    t[7] = !WHITE_KINGSIDE; // h1
-    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE); // e1
-    t[56] = !BLACK_QUEENSIDE; // a8
-    t[63] = !BLACK_KINGSIDE; // h8
-    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE); // e8
-    t
-}
-const CASTLE_KEEP: [u8; 64] = castle_keep_table();
 
 /// An orthodox chess position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,7 +137,7 @@ impl Chess {
     /// cases included).
     pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
         let us = self.turn;
-        let victim = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
+        let victim = orthodox::ep_victim(us, ep);
         let occ = (self.board.occupied().without(from).without(victim)).with(ep);
         let king = self.king(us);
         let attackers = self.attackers(king, !us, occ).without(victim);
@@ -211,58 +194,17 @@ impl Chess {
         if (board.kind(ChessKind::Pawn) & back_ranks).any() {
             return Err(FenError::new("board", "a pawn stands on the first or last rank"));
         }
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo8x8>(f.castling)? {
-            let (bit, color, rook_file) = match t {
-                CastleToken::High(c) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7),
-                CastleToken::Low(c) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0),
-                CastleToken::File(c, 7) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7),
-                CastleToken::File(c, 0) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0),
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "chess castles only with the a- and h-file rooks",
-                    ))
-                }
-            };
-            let rank = color.select(0, 7);
-            let king_sq = Geo8x8::square(4, rank).expect("on board");
-            let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
-            if board.piece_at(king_sq) != Some(Piece::new(ChessKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(ChessKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the king on {} and a rook on {}",
-                        color_name(color),
-                        Geo8x8::name(king_sq),
-                        Geo8x8::name(rook_sq)
-                    ),
-                ));
-            }
-            castling |= bit;
-        }
-        let ep = fen::parse_ep::<Geo8x8>(f.ep)?;
-        if let Some(ep) = ep {
-            let us = f.side;
-            let ok_rank = Geo8x8::rank(ep) == us.select(5, 2);
-            let pawn_sq = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
-            let origin = Square((i16::from(ep.0) + 8 * i16::from(us.forward())) as u8);
-            if !ok_rank
-                || board.piece_at(pawn_sq) != Some(Piece::new(ChessKind::Pawn, !us))
-                || board.piece_at(ep).is_some()
-                || board.piece_at(origin).is_some()
-            {
-                return Err(FenError::new(
-                    "en-passant",
-                    format!(
-                        "{} is not the square skipped by a pawn's double step",
-                        Geo8x8::name(ep)
-                    ),
-                ));
-            }
-        }
+        let castling = orthodox::parse_castling(
+            f.castling,
+            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::King, c)),
+            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Rook, c)),
+        )?;
+        let ep = orthodox::parse_ep(
+            f.ep,
+            f.side,
+            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Pawn, c)),
+            |sq| board.piece_at(sq).is_none(),
+        )?;
         let mut pos = Chess {
             board,
             turn: f.side,
@@ -291,10 +233,6 @@ impl Chess {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
-
 /// Move list capacity: 218 is the most legal moves known in a chess position; 256 leaves room.
 pub type ChessMoves = MoveList<256>;
 
@@ -315,20 +253,7 @@ impl Rules for Chess {
         let board = fen::write_board::<Geo8x8>(|sq| {
             self.board.piece_at(sq).map(|p| p.fen_char().to_string())
         });
-        let mut castling = String::new();
-        for (bit, c) in [
-            (WHITE_KINGSIDE, 'K'),
-            (WHITE_QUEENSIDE, 'Q'),
-            (BLACK_KINGSIDE, 'k'),
-            (BLACK_QUEENSIDE, 'q'),
-        ] {
-            if self.castling & bit != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
+        let castling = orthodox::castling_text(self.castling);
         let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
         format!(
             "{board} {} {castling} {ep} {} {}",
@@ -345,14 +270,14 @@ impl Rules for Chess {
 
     #[inline]
     fn legal_moves(&self, out: &mut ChessMoves) {
-        movegen::generate(self, &mut movegen::Lister(out));
+        orthodox::generate(self, &mut Lister::new(out, &movegen::PROMOS));
     }
 
     #[inline]
     fn count_legal(&self) -> u64 {
-        let mut c = movegen::Counter(0);
-        movegen::generate(self, &mut c);
-        c.0
+        let mut c = Counter::new(movegen::PROMOS.len() as u64);
+        orthodox::generate(self, &mut c);
+        c.n
     }
 
     fn play(&self, m: Move) -> Self {
@@ -369,19 +294,14 @@ impl Rules for Chess {
         p.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let rank_base = to.0 & !7;
-                let (rook_from, rook_to) = if Geo8x8::file(to) == 6 {
-                    (Square(rank_base + 7), Square(rank_base + 5))
-                } else {
-                    (Square(rank_base), Square(rank_base + 3))
-                };
+                let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
                 let king = p.board.relocate(from, to).expect("king");
                 let rook = p.board.relocate(rook_from, rook_to).expect("rook");
                 h ^= piece_key(king, from) ^ piece_key(king, to);
                 h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
             }
             MoveKind::EnPassant => {
-                let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
+                let victim = orthodox::ep_victim(us, to);
                 let cap = p.board.remove(victim).expect("e.p. victim");
                 h ^= piece_key(cap, victim);
                 let pawn = p.board.relocate(from, to).expect("pawn");

@@ -1,0 +1,610 @@
+//! `magician`: Chess with the Magician (`../shared/rules/magician.md`, seed 002, amended).
+//!
+//! FIDE chess in which each side may bring in one Magician (M) once per game, by switching a
+//! bishop that has moved (MG-1) or by promoting a pawn to her. She promotes to the
+//! High-Priestess (H), Archbishop (A), Chancellor (C) or Prime Minister (Y) when one of her
+//! side's pawns ends a move on its 6th rank, by the opponent's strongest orthodox piece after
+//! that move (MG-2: only pawns left means she stays a Magician and a later arrival tries again).
+//!
+//! Position: piece bitboards + mailbox, castling rights, en-passant square, the two `magician`
+//! flags, clocks and an incremental Zobrist key; copy-make. Legal moves come from the shared
+//! FIDE generator ([`crate::variants::orthodox`]) with the Magician family added through its
+//! hooks (`movegen.rs`); notation is in `notation.rs`.
+//!
+//! Promotion codes of [`Move::promo`] are [`MagicianKind`] indices: 1 knight, 2 bishop, 3 rook,
+//! 4 queen (as in `chess`), 6 Magician. A switch is [`MoveKind::Switch`] with `from == to`.
+
+mod movegen;
+mod notation;
+
+use crate::board::Board;
+use crate::fen::{self, BoardItem, FenError};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
+use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
+use crate::zobrist;
+
+pub use crate::variants::orthodox::{
+    BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
+};
+
+/// Piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4 orthodox as in
+/// `chess`, 6 = Magician).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MagicianKind {
+    /// Pawn.
+    Pawn = 0,
+    /// Knight.
+    Knight = 1,
+    /// Bishop.
+    Bishop = 2,
+    /// Rook.
+    Rook = 3,
+    /// Queen.
+    Queen = 4,
+    /// King.
+    King = 5,
+    /// Magician (M): moves mF mnA, captures cK cA cD.
+    Magician = 6,
+    /// High-Priestess (H): moves mK mnA mnD, captures cK cA cD cN.
+    Priestess = 7,
+    /// Archbishop, magician form (A): moves mB mW mnD, captures cB cK cA cD cN.
+    Archbishop = 8,
+    /// Chancellor, magician form (C): moves mR mF mnA, captures cR cK cA cD cN.
+    Chancellor = 9,
+    /// Prime Minister (Y; the seed writes `P`): moves mQ, captures cQ cN cA cD.
+    Minister = 10,
+}
+
+impl PieceKind for MagicianKind {
+    const COUNT: usize = 11;
+    const ALL: &'static [MagicianKind] = &[
+        MagicianKind::Pawn,
+        MagicianKind::Knight,
+        MagicianKind::Bishop,
+        MagicianKind::Rook,
+        MagicianKind::Queen,
+        MagicianKind::King,
+        MagicianKind::Magician,
+        MagicianKind::Priestess,
+        MagicianKind::Archbishop,
+        MagicianKind::Chancellor,
+        MagicianKind::Minister,
+    ];
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K', 'M', 'H', 'A', 'C', 'Y'][self as usize]
+    }
+}
+
+impl MagicianKind {
+    /// Whether this is the Magician or one of her promoted forms.
+    #[inline(always)]
+    pub fn is_family(self) -> bool {
+        self as usize >= MagicianKind::Magician as usize
+    }
+}
+
+/// The Magician-family kinds (M H A C Y).
+pub const FAMILY: [MagicianKind; 5] = [
+    MagicianKind::Magician,
+    MagicianKind::Priestess,
+    MagicianKind::Archbishop,
+    MagicianKind::Chancellor,
+    MagicianKind::Minister,
+];
+
+/// The promotion code of a pawn promoting to the Magician.
+pub const MAGICIAN_CODE: u8 = MagicianKind::Magician as u8;
+
+/// The board type of the variant.
+pub type MagicianBoard = Board<Geo8x8, MagicianKind, 11>;
+
+/// `magician` flag bit: White may still bring in its Magician.
+pub const WHITE_MAGICIAN: u8 = 1;
+/// `magician` flag bit: Black may still bring in its Magician.
+pub const BLACK_MAGICIAN: u8 = 2;
+
+#[inline(always)]
+fn flag_bit(c: Color) -> u8 {
+    c.select(WHITE_MAGICIAN, BLACK_MAGICIAN)
+}
+
+/// Zobrist keys: 22 x 64 piece-squares, then side, 16 castling masks, 8 e.p. files, 4 magician
+/// flag values.
+const KEYS: [u64; 22 * 64 + 1 + 16 + 8 + 4] = zobrist::keys(0x3A61_C1A0);
+const SIDE_KEY: usize = 22 * 64;
+const CASTLE_KEY: usize = SIDE_KEY + 1;
+const EP_KEY: usize = CASTLE_KEY + 16;
+const FLAG_KEY: usize = EP_KEY + 8;
+
+#[inline(always)]
+fn piece_key(p: Piece<MagicianKind>, sq: Square) -> u64 {
+    KEYS[(usize::from(p.code()) - 1) * 64 + sq.idx()]
+}
+
+/// The start position FEN.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm";
+
+/// The bishops' start squares: c1, f1 (White), c8, f8 (Black). MG-1: a bishop anywhere else
+/// "has moved".
+const BISHOP_HOMES: [Bb64; 2] = [Bitboard((1 << 2) | (1 << 5)), Bitboard((1 << 58) | (1 << 61))];
+
+/// A Chess-with-the-Magician position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Magician {
+    board: MagicianBoard,
+    turn: Color,
+    castling: u8,
+    ep: Option<Square>,
+    magician: u8,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+/// The form an unpromoted Magician of `side` takes when judged on `board` (§4): the
+/// opponent's strongest orthodox piece Q -> Y, R -> C, B -> A, N -> H; `None` when the
+/// opponent has only pawns and king (MG-2: she stays a Magician).
+pub fn promoted_form(board: &MagicianBoard, side: Color) -> Option<MagicianKind> {
+    let opp = board.color(!side);
+    [
+        (MagicianKind::Queen, MagicianKind::Minister),
+        (MagicianKind::Rook, MagicianKind::Chancellor),
+        (MagicianKind::Bishop, MagicianKind::Archbishop),
+        (MagicianKind::Knight, MagicianKind::Priestess),
+    ]
+    .into_iter()
+    .find(|&(k, _)| (board.kind(k) & opp).any())
+    .map(|(_, form)| form)
+}
+
+impl Magician {
+    /// The placement.
+    #[inline(always)]
+    pub fn board(&self) -> &MagicianBoard {
+        &self.board
+    }
+
+    /// Castling rights as a mask of the `*_KINGSIDE` / `*_QUEENSIDE` bits.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant square as in FEN (set after every double step).
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The `magician` flags (`WHITE_MAGICIAN` / `BLACK_MAGICIAN` bits).
+    pub fn magician_flags(&self) -> u8 {
+        self.magician
+    }
+
+    /// Whether `c` may still bring in its Magician.
+    #[inline(always)]
+    pub fn may_bring_in(&self, c: Color) -> bool {
+        self.magician & flag_bit(c) != 0
+    }
+
+    /// The king square of `c`.
+    #[inline(always)]
+    pub fn king(&self, c: Color) -> Square {
+        self.board.pieces(MagicianKind::King, c).lsb()
+    }
+
+    /// Squares of the Magician family (both colours).
+    #[inline(always)]
+    pub fn family(&self) -> Bb64 {
+        let b = &self.board;
+        b.kind(MagicianKind::Magician)
+            | b.kind(MagicianKind::Priestess)
+            | b.kind(MagicianKind::Archbishop)
+            | b.kind(MagicianKind::Chancellor)
+            | b.kind(MagicianKind::Minister)
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        self.attackers(self.king(us), !us, self.board.occupied()).any()
+    }
+
+    /// Full legality test of an en-passant capture `from` -> `ep` by the side to move.
+    pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
+        let us = self.turn;
+        let victim = orthodox::ep_victim(us, ep);
+        let occ = (self.board.occupied().without(from).without(victim)).with(ep);
+        let king = self.king(us);
+        self.attackers(king, !us, occ).without(victim).is_empty()
+    }
+
+    /// Whether an en-passant capture onto `ep` by the side to move is legal (for the hash key,
+    /// so that an impossible e.p. square does not split positions).
+    fn ep_capturable(&self, ep: Square) -> bool {
+        let t = crate::attacks::magic::tables();
+        let us = self.turn;
+        let pawns = t.pawn_attacks(!us, ep) & self.board.pieces(MagicianKind::Pawn, us);
+        pawns.into_iter().any(|from| self.ep_is_legal(from, ep))
+    }
+
+    /// Whether the e.p. square currently contributes to the hash.
+    #[inline]
+    fn ep_hashed(&self, ep: Square) -> bool {
+        let t = crate::attacks::magic::tables();
+        (t.pawn_attacks(!self.turn, ep) & self.board.pieces(MagicianKind::Pawn, self.turn)).any()
+            && self.ep_capturable(ep)
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.iter() {
+            h ^= piece_key(p, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        h ^= KEYS[FLAG_KEY + usize::from(self.magician)];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h
+    }
+
+    fn from_fen_inner(text: &str) -> Result<Magician, FenError> {
+        let f = fen::split(text, 1)?;
+        if f.hand.is_some() {
+            return Err(FenError::new("hand", "magician has no hands"));
+        }
+        let mut board = MagicianBoard::empty();
+        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
+            match item {
+                BoardItem::Piece(c, None) => {
+                    let p = Piece::<MagicianKind>::from_fen_char(c).ok_or_else(|| {
+                        FenError::new("board", format!("`{c}` is not a magician piece letter"))
+                    })?;
+                    board.put(sq, p);
+                }
+                BoardItem::Piece(c, Some(_)) => {
+                    return Err(FenError::new("board", format!("`{c}` takes no suffix here")))
+                }
+                BoardItem::Hole => return Err(FenError::new("board", "this board has no holes")),
+            }
+        }
+        for c in Color::ALL {
+            let n = board.pieces(MagicianKind::King, c).count();
+            if n != 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} kings; exactly one is required", color_name(c)),
+                ));
+            }
+        }
+        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
+        if (board.kind(MagicianKind::Pawn) & back_ranks).any() {
+            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
+        }
+        let castling = orthodox::parse_castling(
+            f.castling,
+            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::King, c)),
+            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::Rook, c)),
+        )?;
+        let ep = orthodox::parse_ep(
+            f.ep,
+            f.side,
+            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::Pawn, c)),
+            |sq| board.piece_at(sq).is_none(),
+        )?;
+        let magician = match f.extra.first().copied().unwrap_or("Mm") {
+            "Mm" => WHITE_MAGICIAN | BLACK_MAGICIAN,
+            "M" => WHITE_MAGICIAN,
+            "m" => BLACK_MAGICIAN,
+            "-" => 0,
+            other => {
+                return Err(FenError::new(
+                    "magician",
+                    format!("`{other}` is not `Mm`, `M`, `m` or `-`"),
+                ))
+            }
+        };
+        // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
+        // still set.
+        for c in Color::ALL {
+            let n: u32 = FAMILY.iter().map(|&k| board.pieces(k, c).count()).sum();
+            if n > 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} Magician-family pieces; at most one", color_name(c)),
+                ));
+            }
+            if n == 1 && magician & flag_bit(c) != 0 {
+                return Err(FenError::new(
+                    "magician",
+                    format!(
+                        "{} may still bring in a Magician but already has one on the board",
+                        color_name(c)
+                    ),
+                ));
+            }
+        }
+        let mut pos = Magician {
+            board,
+            turn: f.side,
+            castling,
+            ep,
+            magician,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
+            hash: 0,
+        };
+        let them = !pos.turn;
+        if pos.attackers(pos.king(them), pos.turn, pos.board.occupied()).any() {
+            return Err(FenError::new(
+                "side",
+                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+            ));
+        }
+        pos.hash = pos.key_from_scratch();
+        Ok(pos)
+    }
+
+    /// Replaces an unpromoted Magician of `us` by her promoted form if the §4 table gives one
+    /// (judged on the current board); returns the updated hash.
+    #[inline]
+    fn promote_magician(&mut self, us: Color, mut h: u64) -> u64 {
+        let mags = self.board.pieces(MagicianKind::Magician, us);
+        if mags.any() {
+            if let Some(form) = promoted_form(&self.board, us) {
+                for sq in mags {
+                    let old = self.board.remove(sq).expect("magician");
+                    let new = Piece::new(form, us);
+                    self.board.put(sq, new);
+                    h ^= piece_key(old, sq) ^ piece_key(new, sq);
+                }
+            }
+        }
+        h
+    }
+
+    /// What the legal move `m` does to the Magician: `Some(M)` when it brings her in
+    /// unpromoted (a switch, or a promotion to her that the table leaves a Magician),
+    /// `Some(form)` when she takes a form (instant promotion, or the 6th-rank trigger), `None`
+    /// otherwise (also for a 6th-rank arrival that leaves her a Magician, MG-2). Used by
+    /// notation.
+    pub fn magician_after(&self, m: Move) -> Option<MagicianKind> {
+        let us = self.turn;
+        let next = self.play(m);
+        let before = self.board.pieces(MagicianKind::Magician, us);
+        match m.kind() {
+            MoveKind::Switch => Some(MagicianKind::Magician),
+            _ if m.promo() == MAGICIAN_CODE => next.board.kind_at(m.to()),
+            _ => {
+                let sq = before.first()?;
+                let k = next.board.kind_at(sq)?;
+                (k != MagicianKind::Magician).then_some(k)
+            }
+        }
+    }
+}
+
+/// Move list capacity, a proven bound: a side has at most 16 units, that is a king (8 steps and
+/// 2 castlings), at most one Magician-family piece (at most 35 moves: the Prime Minister's 27
+/// queen moves plus 8 knight captures; A has at most 29, C 30, H 24, M 16), and 14 others with
+/// at most 27 each (a queen; a rook has 14, a bishop 13 + 1 switch, a knight 8, a pawn 3
+/// targets x 5 promotion choices = 15). 10 + 35 + 14 x 27 = 423.
+pub type MagicianMoves = MoveList<448>;
+
+impl Rules for Magician {
+    type G = Geo8x8;
+    type Moves = MagicianMoves;
+    const VARIANT: VariantId = VariantId::Magician;
+
+    fn startpos() -> Self {
+        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_inner(fen)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::write_board::<Geo8x8>(|sq| {
+            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
+        });
+        let castling = orthodox::castling_text(self.castling);
+        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
+        let flags = match self.magician {
+            3 => "Mm",
+            WHITE_MAGICIAN => "M",
+            BLACK_MAGICIAN => "m",
+            _ => "-",
+        };
+        format!(
+            "{board} {} {castling} {ep} {} {} {flags}",
+            self.turn.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut MagicianMoves) {
+        let promos = movegen::promotions(self.may_bring_in(self.turn));
+        orthodox::generate(self, &mut Lister::new(out, promos));
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let promos = movegen::promotions(self.may_bring_in(self.turn));
+        let mut c = Counter::new(promos.len() as u64);
+        orthodox::generate(self, &mut c);
+        c.n
+    }
+
+    fn play(&self, m: Move) -> Self {
+        let mut p = *self;
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let mut h = p.hash
+            ^ KEYS[SIDE_KEY]
+            ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
+            ^ KEYS[FLAG_KEY + usize::from(p.magician)];
+        if let Some(ep) = p.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
+                let king = p.board.relocate(from, to).expect("king");
+                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
+                h ^= piece_key(king, from) ^ piece_key(king, to);
+                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+            }
+            MoveKind::EnPassant => {
+                let victim = orthodox::ep_victim(us, to);
+                let cap = p.board.remove(victim).expect("e.p. victim");
+                h ^= piece_key(cap, victim);
+                let pawn = p.board.relocate(from, to).expect("pawn");
+                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
+                p.halfmove = 0;
+                // An e.p. capture always ends on the capturer's 6th rank (§4).
+                h = p.promote_magician(us, h);
+            }
+            MoveKind::Switch => {
+                // §2: the moved bishop is replaced in place; a non-capturing, non-pawn move.
+                let bishop = p.board.remove(from).expect("bishop");
+                let mage = Piece::new(MagicianKind::Magician, us);
+                p.board.put(from, mage);
+                h ^= piece_key(bishop, from) ^ piece_key(mage, from);
+                p.magician &= !flag_bit(us);
+            }
+            _ => {
+                if let Some(cap) = p.board.remove(to) {
+                    h ^= piece_key(cap, to);
+                    p.halfmove = 0;
+                }
+                let piece = p.board.remove(from).expect("mover");
+                h ^= piece_key(piece, from);
+                let placed = match m.promo() {
+                    0 => piece,
+                    MAGICIAN_CODE => {
+                        // §2: promoted at once by the §4 table, judged after the capture.
+                        p.magician &= !flag_bit(us);
+                        let form = promoted_form(&p.board, us).unwrap_or(MagicianKind::Magician);
+                        Piece::new(form, us)
+                    }
+                    code => Piece::new(MagicianKind::ALL[usize::from(code)], us),
+                };
+                p.board.put(to, placed);
+                h ^= piece_key(placed, to);
+                if piece.kind == MagicianKind::Pawn {
+                    p.halfmove = 0;
+                    if m.kind() == MoveKind::DoublePush {
+                        p.ep = Some(Square((from.0 + to.0) / 2));
+                    } else if Geo8x8::rank(to) == us.select(5, 2) {
+                        // §4: a pawn ending its move on its 6th rank promotes the Magician.
+                        h = p.promote_magician(us, h);
+                    }
+                }
+            }
+        }
+        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
+        h ^= KEYS[FLAG_KEY + usize::from(p.magician)];
+        p.turn = !us;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        if let Some(ep) = p.ep {
+            if p.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.hash = h;
+        p
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        self.key_from_scratch()
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(if self.is_check() {
+            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
+        } else {
+            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
+        })
+    }
+
+    fn insufficient_material(&self) -> bool {
+        // Dead only when no mate can ever arise: K v K, or K + knight v K, or K + bishop v K
+        // where the bishop's side can no longer bring in a Magician (a switched-in Magician
+        // can mate with her king's help, e.g. White Kc7, Ma6 v Ka8).
+        let b = &self.board;
+        let heavy = b.kind(MagicianKind::Pawn)
+            | b.kind(MagicianKind::Rook)
+            | b.kind(MagicianKind::Queen)
+            | self.family();
+        let knights = b.kind(MagicianKind::Knight);
+        let bishops = b.kind(MagicianKind::Bishop);
+        if heavy.any() || (knights | bishops).more_than_one() {
+            return false;
+        }
+        match bishops.first() {
+            None => true,
+            Some(sq) => {
+                let owner = b.piece_at(sq).expect("bishop").color;
+                !self.may_bring_in(owner)
+            }
+        }
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        notation::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_san(&self, m: Move) -> String {
+        notation::move_san(self, m)
+    }
+}

@@ -1,0 +1,487 @@
+//! FIDE machinery shared by the chess-based 8x8 variants (`chess`, `magician`).
+//!
+//! * [`generate`]: the legal move generator core. It finds checkers and a check mask, pin rays
+//!   from enemy line pieces through exactly one own unit, and an enemy attack map (computed with
+//!   the king removed) for king moves and castling. It generates knights, line pieces, pawns
+//!   (pushes, captures, promotions, e.p. with a full make-and-test) and castling. It is written
+//!   over the [`OrthoPosition`] view, whose hooks let a variant add attacks, pieces and moves,
+//!   and it is monomorphised per variant and per [`Sink`].
+//! * [`Sink`]s that list moves ([`Lister`]) or only count them ([`Counter`], perft bulk
+//!   counting).
+//! * Castling constants, castling and e.p. squares, and the castling / e.p. FEN field checks.
+
+use crate::attacks::magic::tables;
+use crate::fen::{self, CastleToken, FenError};
+use crate::moves::{Move, MoveBuf, MoveKind};
+use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
+
+/// Castling right bits.
+pub const WHITE_KINGSIDE: u8 = 1;
+/// Castling right bits.
+pub const WHITE_QUEENSIDE: u8 = 2;
+/// Castling right bits.
+pub const BLACK_KINGSIDE: u8 = 4;
+/// Castling right bits.
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// Castling rights kept after a move touches a square (rook or king start squares).
+const fn castle_keep_table() -> [u8; 64] {
+    let mut t = [0xffu8; 64];
+    t[0] = !WHITE_QUEENSIDE; // a1
+    t[7] = !WHITE_KINGSIDE; // h1
+    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE); // e1
+    t[56] = !BLACK_QUEENSIDE; // a8
+    t[63] = !BLACK_KINGSIDE; // h8
+    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE); // e8
+    t
+}
+
+/// `rights & CASTLE_KEEP[from] & CASTLE_KEEP[to]` are the rights left after a move.
+pub(crate) const CASTLE_KEEP: [u8; 64] = castle_keep_table();
+
+/// The rook's `(from, to)` for a castling move whose king lands on `king_to` (file g or c).
+#[inline(always)]
+pub(crate) fn castle_rook_squares(king_to: Square) -> (Square, Square) {
+    let rank_base = king_to.0 & !7;
+    if Geo8x8::file(king_to) == 6 {
+        (Square(rank_base + 7), Square(rank_base + 5))
+    } else {
+        (Square(rank_base), Square(rank_base + 3))
+    }
+}
+
+/// The square of the pawn that `us` takes en passant by capturing onto `ep`.
+#[inline(always)]
+pub(crate) fn ep_victim(us: Color, ep: Square) -> Square {
+    Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8)
+}
+
+/// `White` / `Black`, for error messages.
+pub(crate) fn color_name(c: Color) -> &'static str {
+    c.select("White", "Black")
+}
+
+/// Reads the castling field of an orthodox setup: `KQkq` or the Shredder letters of the corner
+/// rooks (`HAha`). Each right needs the king on its e-file square and the rook in that corner
+/// (`is_king` / `is_rook` answer from the board).
+pub(crate) fn parse_castling(
+    field: &str,
+    is_king: impl Fn(Square, Color) -> bool,
+    is_rook: impl Fn(Square, Color) -> bool,
+) -> Result<u8, FenError> {
+    let mut castling = 0u8;
+    for t in fen::parse_castling::<Geo8x8>(field)? {
+        let (bit, color, rook_file) = match t {
+            CastleToken::High(c) | CastleToken::File(c, 7) => {
+                (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7)
+            }
+            CastleToken::Low(c) | CastleToken::File(c, 0) => {
+                (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0)
+            }
+            CastleToken::File(..) => {
+                return Err(FenError::new(
+                    "castling",
+                    "castling is only with the a- and h-file rooks",
+                ))
+            }
+        };
+        let rank = color.select(0, 7);
+        let king_sq = Geo8x8::square(4, rank).expect("on board");
+        let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
+        if !is_king(king_sq, color) || !is_rook(rook_sq, color) {
+            return Err(FenError::new(
+                "castling",
+                format!(
+                    "{} castling right needs the king on {} and a rook on {}",
+                    color_name(color),
+                    Geo8x8::name(king_sq),
+                    Geo8x8::name(rook_sq)
+                ),
+            ));
+        }
+        castling |= bit;
+    }
+    Ok(castling)
+}
+
+/// Writes the castling field (`KQkq` order, `-` for none).
+pub(crate) fn castling_text(rights: u8) -> String {
+    let mut s = String::new();
+    for (bit, c) in [
+        (WHITE_KINGSIDE, 'K'),
+        (WHITE_QUEENSIDE, 'Q'),
+        (BLACK_KINGSIDE, 'k'),
+        (BLACK_QUEENSIDE, 'q'),
+    ] {
+        if rights & bit != 0 {
+            s.push(c);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// Reads the en-passant field: `-`, or the square just skipped by a double step of the side not
+/// to move (its pawn in front, the skipped square and the origin empty). `is_pawn(sq, color)`
+/// and `is_empty(sq)` answer from the board.
+pub(crate) fn parse_ep(
+    field: &str,
+    side: Color,
+    is_pawn: impl Fn(Square, Color) -> bool,
+    is_empty: impl Fn(Square) -> bool,
+) -> Result<Option<Square>, FenError> {
+    let ep = fen::parse_ep::<Geo8x8>(field)?;
+    if let Some(ep) = ep {
+        let ok_rank = Geo8x8::rank(ep) == side.select(5, 2);
+        let ok = ok_rank && {
+            let pawn_sq = ep_victim(side, ep);
+            let origin = Square((i16::from(ep.0) + 8 * i16::from(side.forward())) as u8);
+            is_pawn(pawn_sq, !side) && is_empty(ep) && is_empty(origin)
+        };
+        if !ok {
+            return Err(FenError::new(
+                "en-passant",
+                format!("{} is not the square skipped by a pawn's double step", Geo8x8::name(ep)),
+            ));
+        }
+    }
+    Ok(ep)
+}
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    /// One normal move `from` -> each target.
+    fn piece_moves(&mut self, from: Square, targets: Bb64);
+    /// Pawn moves to each target, coming from `target - delta` (delta in square indices).
+    fn pawn_moves(&mut self, targets: Bb64, delta: i8, kind: MoveKind);
+    /// Promotions (every choice of the sink) to each target, coming from `target - delta`.
+    fn promotions(&mut self, targets: Bb64, delta: i8);
+    /// A single move.
+    fn push(&mut self, m: Move);
+}
+
+/// Lists the moves into a move buffer; promotions get the codes of `promos`, in order.
+pub(crate) struct Lister<'a, L: MoveBuf> {
+    list: &'a mut L,
+    promos: &'a [u8],
+}
+
+impl<'a, L: MoveBuf> Lister<'a, L> {
+    /// A lister into `list` with the promotion choices `promos`.
+    #[inline(always)]
+    pub(crate) fn new(list: &'a mut L, promos: &'a [u8]) -> Self {
+        Lister { list, promos }
+    }
+}
+
+/// Only counts the moves (perft bulk counting).
+pub(crate) struct Counter {
+    /// Moves counted so far.
+    pub(crate) n: u64,
+    promos: u64,
+}
+
+impl Counter {
+    /// A counter where each promotion square counts `promos` moves.
+    #[inline(always)]
+    pub(crate) fn new(promos: u64) -> Self {
+        Counter { n: 0, promos }
+    }
+}
+
+#[inline(always)]
+fn from_of(to: Square, delta: i8) -> Square {
+    Square((to.0 as i8 - delta) as u8)
+}
+
+impl<L: MoveBuf> Sink for Lister<'_, L> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bb64) {
+        for to in targets {
+            self.list.push(Move::new(MoveKind::Normal, from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bb64, delta: i8, kind: MoveKind) {
+        for to in targets {
+            self.list.push(Move::new(kind, from_of(to, delta), to));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bb64, delta: i8) {
+        for to in targets {
+            for &k in self.promos {
+                self.list.push(Move::promotion(from_of(to, delta), to, k));
+            }
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        self.list.push(m);
+    }
+}
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bb64) {
+        self.n += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bb64, _delta: i8, _kind: MoveKind) {
+        self.n += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bb64, _delta: i8) {
+        self.n += self.promos * u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn push(&mut self, _m: Move) {
+        self.n += 1;
+    }
+}
+
+/// One side's units as the orthodox generator sees them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Army {
+    /// Pawns.
+    pub pawns: Bb64,
+    /// Knights.
+    pub knights: Bb64,
+    /// Units whose moves and captures include full bishop slides (B, Q, and e.g. the
+    /// Magician's Archbishop and Prime Minister).
+    pub diagonal: Bb64,
+    /// Units whose moves and captures include full rook slides (R, Q, and e.g. the
+    /// Magician's Chancellor and Prime Minister).
+    pub straight: Bb64,
+    /// The king's square.
+    pub king: Square,
+}
+
+/// What [`generate`] needs to know about a position, and the hooks through which a variant adds
+/// what FIDE chess does not have. The defaults are FIDE chess.
+pub(crate) trait OrthoPosition {
+    /// Side to move.
+    fn mover(&self) -> Color;
+    /// Squares of `c`'s units.
+    fn units(&self, c: Color) -> Bb64;
+    /// `c`'s army.
+    fn army(&self, c: Color) -> Army;
+    /// Castling rights (`*_KINGSIDE` / `*_QUEENSIDE` bits).
+    fn castle_rights(&self) -> u8;
+    /// The en-passant square, if any.
+    fn ep_target(&self) -> Option<Square>;
+    /// Full legality test of the side to move's en-passant capture `from` -> `ep`.
+    fn ep_legal(&self, from: Square, ep: Square) -> bool;
+    /// Units of `by` attacking `sq` with occupancy `occ` (every kind of attack).
+    fn attackers_of(&self, sq: Square, by: Color, occ: Bb64) -> Bb64;
+    /// Squares attacked by `by` beyond what its [`Army`] attacks (occupancy `occ`).
+    #[inline(always)]
+    fn extra_attacks(&self, _by: Color, _occ: Bb64) -> Bb64 {
+        Bitboard::EMPTY
+    }
+    /// The squares where a non-king move answers a single check from `checker`: capture it, or
+    /// block a line between it and the king.
+    #[inline(always)]
+    fn evasion_target(&self, ksq: Square, checker: Square) -> Bb64 {
+        tables().between[ksq.idx()][checker.idx()].with(checker)
+    }
+    /// Moves beyond the orthodox ones (called unless the king is in double check).
+    #[inline(always)]
+    fn extra_moves<S: Sink>(&self, _sink: &mut S, _g: &GenState) {}
+}
+
+/// The state [`generate`] hands to [`OrthoPosition::extra_moves`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GenState {
+    /// Side to move.
+    pub us: Color,
+    /// Its units.
+    pub own: Bb64,
+    /// The opponent's units.
+    pub enemy: Bb64,
+    /// All units.
+    pub occ: Bb64,
+    /// Its king's square.
+    pub ksq: Square,
+    /// Its units pinned to the king. A slider or pawn may move only along the line through the
+    /// king ([`crate::attacks::magic::Tables8::line`]); a unit that leaps must also stay
+    /// between the king and the pinner.
+    pub pinned: Bb64,
+    /// Where non-king units may go: not onto own units, and onto the check mask when in check.
+    pub move_mask: Bb64,
+    /// Whether the king is in (single) check.
+    pub in_check: bool,
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const RANK_3: u64 = 0xff << 16;
+const RANK_6: u64 = 0xff << 40;
+const RANK_8: u64 = 0xff << 56;
+const RANK_1: u64 = 0xff;
+
+/// Shifts one rank toward `color`'s forward direction plus `dx` files (edge-masked).
+#[inline(always)]
+pub(crate) fn advance(bb: Bb64, color: Color, dx: i8) -> Bb64 {
+    let b = match dx {
+        1 => bb.0 & !FILE_H,
+        -1 => bb.0 & !FILE_A,
+        _ => bb.0,
+    };
+    let delta = pawn_delta(color, dx);
+    Bitboard(if delta >= 0 { b << delta } else { b >> -delta })
+}
+
+/// Square-index change of a pawn step of `color` with `dx` files.
+#[inline(always)]
+pub(crate) const fn pawn_delta(color: Color, dx: i8) -> i8 {
+    match color {
+        Color::White => 8 + dx,
+        Color::Black => -8 + dx,
+    }
+}
+
+/// Squares attacked by an army of colour `by` with occupancy `occ`.
+#[inline(always)]
+pub(crate) fn army_attacks(army: &Army, by: Color, occ: Bb64) -> Bb64 {
+    let t = tables();
+    let mut a = advance(army.pawns, by, 1) | advance(army.pawns, by, -1);
+    a |= t.king[army.king.idx()];
+    for sq in army.knights {
+        a |= t.knight[sq.idx()];
+    }
+    for sq in army.diagonal {
+        a |= t.bishop(sq, occ);
+    }
+    for sq in army.straight {
+        a |= t.rook(sq, occ);
+    }
+    a
+}
+
+/// Generates every legal move of `pos` into `sink`.
+#[inline(always)]
+pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
+    let t = tables();
+    let us = pos.mover();
+    let them = !us;
+    let own = pos.units(us);
+    let enemy = pos.units(them);
+    let occ = own | enemy;
+    let mine = pos.army(us);
+    let theirs = pos.army(them);
+    let ksq = mine.king;
+    let checkers = pos.attackers_of(ksq, them, occ);
+
+    let king_gone = occ.without(ksq);
+    let danger = army_attacks(&theirs, them, king_gone) | pos.extra_attacks(them, king_gone);
+    sink.piece_moves(ksq, t.king[ksq.idx()] & !own & !danger);
+    if checkers.more_than_one() {
+        return;
+    }
+    let target =
+        if checkers.any() { pos.evasion_target(ksq, checkers.lsb()) } else { Bitboard(!0) };
+    let move_mask = target & !own;
+
+    // Pins: enemy line pieces that see the king through exactly one of our units. (A piece
+    // that also jumps, seen at distance 2, "pins" the middle unit only while it gives check
+    // through the jump; the check mask is then its square, which lies on the pin line, so the
+    // restriction changes nothing.)
+    let snipers = (t.rook(ksq, enemy) & theirs.straight) | (t.bishop(ksq, enemy) & theirs.diagonal);
+    let mut pinned = Bitboard::EMPTY;
+    for s in snipers {
+        let between = t.between[ksq.idx()][s.idx()] & occ;
+        if !between.more_than_one() {
+            pinned |= between & own;
+        }
+    }
+
+    for sq in mine.knights & !pinned {
+        sink.piece_moves(sq, t.knight[sq.idx()] & move_mask);
+    }
+    for sq in mine.diagonal {
+        let mut a = t.bishop(sq, occ) & move_mask;
+        if pinned.has(sq) {
+            a &= t.line[ksq.idx()][sq.idx()];
+        }
+        sink.piece_moves(sq, a);
+    }
+    for sq in mine.straight {
+        let mut a = t.rook(sq, occ) & move_mask;
+        if pinned.has(sq) {
+            a &= t.line[ksq.idx()][sq.idx()];
+        }
+        sink.piece_moves(sq, a);
+    }
+    let g = GenState { us, own, enemy, occ, ksq, pinned, move_mask, in_check: checkers.any() };
+    pos.extra_moves(sink, &g);
+
+    // Pawns.
+    let pawns = mine.pawns;
+    let promo_rank = Bitboard(if us == Color::White { RANK_8 } else { RANK_1 });
+    let double_rank = Bitboard(if us == Color::White { RANK_3 } else { RANK_6 });
+    let empty = !occ;
+    let free = pawns & !pinned;
+    let single = advance(free, us, 0) & empty;
+    let double = advance(single & double_rank, us, 0) & empty & target;
+    let single = single & target;
+    let d0 = pawn_delta(us, 0);
+    sink.pawn_moves(single & !promo_rank, d0, MoveKind::Normal);
+    sink.promotions(single & promo_rank, d0);
+    sink.pawn_moves(double, 2 * d0, MoveKind::DoublePush);
+    for dx in [-1i8, 1] {
+        let caps = advance(free, us, dx) & enemy & target;
+        let d = pawn_delta(us, dx);
+        sink.pawn_moves(caps & !promo_rank, d, MoveKind::Normal);
+        sink.promotions(caps & promo_rank, d);
+    }
+    for sq in pawns & pinned {
+        let line = t.line[ksq.idx()][sq.idx()];
+        let one = advance(Bitboard::from_square(sq), us, 0) & empty;
+        let two = advance(one & double_rank, us, 0) & empty & target & line;
+        let one = one & target & line;
+        let caps = t.pawn_attacks(us, sq) & enemy & target & line;
+        for to in one | caps {
+            if promo_rank.has(to) {
+                sink.promotions(Bitboard::from_square(to), to.0 as i8 - sq.0 as i8);
+            } else {
+                sink.push(Move::new(MoveKind::Normal, sq, to));
+            }
+        }
+        for to in two {
+            sink.push(Move::new(MoveKind::DoublePush, sq, to));
+        }
+    }
+    if let Some(ep) = pos.ep_target() {
+        for from in t.pawn_attacks(them, ep) & pawns {
+            if pos.ep_legal(from, ep) {
+                sink.push(Move::new(MoveKind::EnPassant, from, ep));
+            }
+        }
+    }
+
+    // Castling (standard squares; the king's path must not be attacked).
+    let rights = pos.castle_rights();
+    if checkers.is_empty() && rights != 0 {
+        let (kbit, qbit, base) = match us {
+            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0u8),
+            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56u8),
+        };
+        let sq = |f: u8| Square(base + f);
+        if rights & kbit != 0 {
+            let path = Bitboard::from_square(sq(5)).with(sq(6));
+            if (path & occ).is_empty() && (path & danger).is_empty() {
+                sink.push(Move::new(MoveKind::Castle, ksq, sq(6)));
+            }
+        }
+        if rights & qbit != 0 {
+            let path = Bitboard::from_square(sq(1)).with(sq(2)).with(sq(3));
+            let walk = Bitboard::from_square(sq(2)).with(sq(3));
+            if (path & occ).is_empty() && (walk & danger).is_empty() {
+                sink.push(Move::new(MoveKind::Castle, ksq, sq(2)));
+            }
+        }
+    }
+}
