@@ -6,7 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
-use movegen::MoveBuf;
+use movegen::variants::pieceeater::PieceEater;
 
 const CHESS_POSITIONS: &[(&str, &str)] = &[
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -57,5 +57,26 @@ fn chess(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess);
+const PIECEEATER_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", movegen::variants::pieceeater::START_FEN),
+    (
+        "kiwipete-pe",
+        "r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5",
+    ),
+];
+
+/// PieceEater: a move is an (action, PE outcome) pair; `count` counts them without listing.
+fn pieceeater(c: &mut Criterion) {
+    generation::<PieceEater>(c, "pieceeater", PIECEEATER_POSITIONS);
+    perft_bench::<PieceEater>(
+        c,
+        "pieceeater",
+        &[
+            ("startpos", PIECEEATER_POSITIONS[0].1, 4),
+            ("kiwipete-pe", PIECEEATER_POSITIONS[1].1, 3),
+        ],
+    );
+}
+
+criterion_group!(benches, chess, pieceeater);
 criterion_main!(benches);

@@ -205,6 +205,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::chess::Chess;
                 Ok($body)
             }
+            $crate::rules::VariantId::PieceEater => {
+                type $T = $crate::variants::pieceeater::PieceEater;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
