@@ -61,6 +61,7 @@ fn forced_steps_take_no_roll() {
     let m = pos.parse_move_rolling("g1f3", &mut die).unwrap();
     assert_eq!(die.rolls(), 1);
     assert!(pos.move_text(m).starts_with("g1f3,d4"));
+    assert_eq!(pos.action_text(m), "g1f3");
     // A full turn is taken as sent, without a roll.
     let m = pos.parse_move_rolling("g1f3,d4c5", &mut die).unwrap();
     assert_eq!(pos.move_text(m), "g1f3,d4c5");

@@ -7,9 +7,49 @@
 use menagerie_tests::{load_perft_file, random_playouts, reference::pieceeater::RefPe};
 use movegen::moves::ACTION_MASK;
 use movegen::rules::{EndReason, Outcome, Rules};
+use movegen::types::{Geo8x8, Geometry};
 use movegen::variants::pieceeater::PieceEater;
-use movegen::Move;
+use movegen::{Move, MoveKind};
 use std::collections::BTreeMap;
+
+/// How often the lists visited held each kind of turn (the test must exercise every rule).
+#[derive(Default, Debug)]
+struct Coverage {
+    drops: usize,
+    castles: usize,
+    en_passant: usize,
+    seventh_rank_promotions: usize,
+    king_captures: usize,
+    pe_stays: usize,
+    forced: usize,
+    corner_steps: usize,
+}
+
+fn cover(pos: &PieceEater, legal: &[Move], c: &mut Coverage) {
+    let seventh = pos.turn().select(6, 1);
+    let (ek, pe) = (pos.king(!pos.turn()), pos.pe());
+    for &m in legal {
+        match m.kind() {
+            MoveKind::Drop => c.drops += 1,
+            MoveKind::Castle => c.castles += 1,
+            MoveKind::EnPassant => c.en_passant += 1,
+            _ => {}
+        }
+        if m.kind() == MoveKind::Normal && m.promo() != 0 && Geo8x8::rank(m.to()) == seventh {
+            c.seventh_rank_promotions += 1;
+        }
+        if Some(m.to()) == ek && m.kind() != MoveKind::Drop {
+            c.king_captures += 1;
+        } else if m.aux() == pe {
+            c.pe_stays += 1;
+        } else if m.aux() == m.to() {
+            c.forced += 1;
+        }
+        if [0, 7, 56, 63].contains(&m.aux().0) && m.aux() != pe {
+            c.corner_steps += 1;
+        }
+    }
+}
 
 fn check_position(pos: &PieceEater, legal: &[Move]) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drift at {}", pos.fen());
@@ -81,15 +121,30 @@ fn starts() -> Vec<PieceEater> {
 fn random_games_from_start_and_suite() {
     let mut positions = 0;
     let mut ended = 0;
+    let mut c = Coverage::default();
     for (i, start) in starts().iter().enumerate() {
         random_playouts(start, 4000 + i as u64, 12, 200, |pos, legal| {
             check_position(pos, legal);
+            cover(pos, legal, &mut c);
             positions += 1;
             ended += usize::from(pos.king_captured());
         });
     }
+    eprintln!("{positions} positions, {ended} ended by king capture, {c:?}");
     assert!(positions > 5_000, "only {positions} positions visited");
     assert!(ended > 20, "only {ended} games ended by a king capture");
+    for (what, n) in [
+        ("drops", c.drops),
+        ("castles", c.castles),
+        ("e.p.", c.en_passant),
+        ("7th-rank promotions", c.seventh_rank_promotions),
+        ("king captures", c.king_captures),
+        ("PE staying", c.pe_stays),
+        ("forced eats", c.forced),
+        ("corner steps", c.corner_steps),
+    ] {
+        assert!(n >= 20, "only {n} {what} seen");
+    }
 }
 
 #[test]

@@ -12,7 +12,7 @@ use movegen::variants::pieceeater::{PieceEater, START_FEN};
 use rand_core::{RngCore, SeedableRng};
 
 /// Node budget per count in the default (CI) run; deeper counts run with `--ignored`.
-const CI_MAX_NODES: u64 = 100_000_000;
+const CI_MAX_NODES: u64 = 200_000_000;
 
 #[test]
 fn suite_to_ci_depth() {
@@ -68,6 +68,7 @@ const HAND_SET: &[(&str, &str)] = &[
     ("castle-attacked", "r3k2r/8/8/2X5/8/8/6b1/R3K2R[] w KQkq - 0 1 -"),
     ("kings-close", "3r4/8/8/3k4/2X5/3K4/8/8[NBRP] b - - 0 1 d4"),
     ("drops", "1k6/8/8/8/8/8/X7/1K6[RBNPPPrbnppp] w - - 0 1 b1"),
+    ("ep-black", "4k3/8/8/8/3pP3/2X5/8/4K3[Pp] b - e3 0 1 -"),
 ];
 
 /// Prints the perft file from the reference generator (seeded random play for the random
@@ -81,7 +82,8 @@ fn regenerate() {
         cases.push((id.to_string(), fen.to_string()));
     }
     let mut rng = rand_pcg::Pcg64::seed_from_u64(2002);
-    for (i, plies) in [6usize, 12, 18, 24, 30, 36, 44, 52].into_iter().enumerate() {
+    // Even plies: White to move; odd: Black.
+    for (i, plies) in [6usize, 12, 18, 24, 30, 36, 44, 52, 7, 15, 27, 41].into_iter().enumerate() {
         let mut pos = RefPe::from_fen(START_FEN).unwrap();
         let mut done = 0;
         while done < plies {

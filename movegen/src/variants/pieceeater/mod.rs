@@ -480,6 +480,12 @@ impl PieceEater {
         Ok(pos)
     }
 
+    /// The player's part of a turn in coordinates (`e2e4`, `N@b1`), without the PE leg: what an
+    /// engine sends as `bestmove` (notation.md: the die is not the player's to roll).
+    pub fn action_text(&self, m: Move) -> String {
+        notation::action_text(m)
+    }
+
     /// Whether the side to move's king is attacked (informational: there is no check rule).
     pub fn is_check(&self) -> bool {
         let us = self.turn;
