@@ -7,6 +7,7 @@ use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
 use movegen::variants::magician::Magician;
+use movegen::variants::pieceeater::PieceEater;
 use movegen::variants::tamerspiel::TamerSpiel;
 
 const CHESS_POSITIONS: &[(&str, &str)] = &[
@@ -95,5 +96,26 @@ fn magician(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess, tamerspiel, magician);
+const PIECEEATER_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", movegen::variants::pieceeater::START_FEN),
+    (
+        "kiwipete-pe",
+        "r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5",
+    ),
+];
+
+/// PieceEater: a move is an (action, PE outcome) pair; `count` counts them without listing.
+fn pieceeater(c: &mut Criterion) {
+    generation::<PieceEater>(c, "pieceeater", PIECEEATER_POSITIONS);
+    perft_bench::<PieceEater>(
+        c,
+        "pieceeater",
+        &[
+            ("startpos", PIECEEATER_POSITIONS[0].1, 4),
+            ("kiwipete-pe", PIECEEATER_POSITIONS[1].1, 3),
+        ],
+    );
+}
+
+criterion_group!(benches, chess, tamerspiel, magician, pieceeater);
 criterion_main!(benches);

@@ -254,6 +254,12 @@ const BENCH: &[(VariantId, &str, i32)] = &[
         "r1bqk2r/ppp2ppp/2n2n2/3pP3/1m6/2NM4/PPPP1PPP/R1BQK2R w KQkq d6 0 7 -",
         0,
     ),
+    (VariantId::PieceEater, movegen::variants::pieceeater::START_FEN, -1),
+    (
+        VariantId::PieceEater,
+        "r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5",
+        -2,
+    ),
 ];
 
 /// Fixed search positions (variant, FEN).

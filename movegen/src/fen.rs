@@ -164,10 +164,10 @@ pub fn parse_board<G: Geometry>(field: &str) -> Result<Vec<(Square, BoardItem<'_
                 let n: i32 = text[start..k]
                     .parse()
                     .map_err(|_| FenError::new("board", format!("rank {rank_name}: bad number")))?;
+                if n > i32::from(G::FILES) - file {
+                    return Err(too_long::<G>(rank_name));
+                }
                 for _ in 0..n {
-                    if file >= i32::from(G::FILES) {
-                        break;
-                    }
                     let sq = G::square(file, r).expect("on grid");
                     if G::holes().has(sq) {
                         return Err(FenError::new(
@@ -176,9 +176,6 @@ pub fn parse_board<G: Geometry>(field: &str) -> Result<Vec<(Square, BoardItem<'_
                         ));
                     }
                     file += 1;
-                }
-                if file > i32::from(G::FILES) || (n > i32::from(G::FILES)) {
-                    return Err(too_long::<G>(rank_name));
                 }
                 continue;
             }
@@ -355,6 +352,9 @@ mod tests {
         assert!(parse_board::<Geo8x8>("L(ne/8/8/8/8/8/8/8").is_err());
         assert!(parse_board::<Geo8x8>("7?/8/8/8/8/8/8/8").is_err());
         assert!(parse_board::<Geo8x8>("99999999999999999999/8/8/8/8/8/8/8").is_err());
+        // A digit run that overflows the rank is an error, not truncated.
+        assert!(parse_board::<Geo8x8>("3p5/8/8/8/8/8/8/8").is_err());
+        assert!(parse_board::<Geo8x8>("7p1/8/8/8/8/8/8/8").is_err());
         let ts = "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR";
         let items = parse_board::<Geo12x8>(ts).unwrap();
         assert_eq!(items.iter().filter(|i| i.1 == BoardItem::Hole).count(), 12);

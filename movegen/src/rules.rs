@@ -219,6 +219,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::magician::Magician;
                 Ok($body)
             }
+            $crate::rules::VariantId::PieceEater => {
+                type $T = $crate::variants::pieceeater::PieceEater;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};

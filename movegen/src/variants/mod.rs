@@ -3,4 +3,5 @@
 pub mod chess;
 pub mod magician;
 pub(crate) mod orthodox;
+pub mod pieceeater;
 pub mod tamerspiel;

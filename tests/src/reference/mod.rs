@@ -5,4 +5,5 @@
 
 pub mod chess;
 pub mod magician;
+pub mod pieceeater;
 pub mod tamerspiel;

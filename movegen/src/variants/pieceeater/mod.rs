@@ -1,0 +1,755 @@
+//! `pieceeater`: PieceEater Chess (`../shared/rules/pieceeater.md`, rulings PE-1 .. PE-7).
+//!
+//! FIDE chess with capture of the king as the goal and no check rule, hands of reinforcements
+//! that are dropped instead of a move, an optional promotion on the 7th rank (PE-2), and the
+//! neutral PieceEater (PE, `X` in FEN) that steps on a torus after every player's action.
+//!
+//! A [`Move`] is a whole turn: the player's action in the usual fields and the PE's destination
+//! in `aux` (its own square when it does not step). Moves that agree under
+//! [`crate::moves::ACTION_MASK`] are the equally likely outcomes of one action
+//! ([`Rules::HAS_CHANCE`]); [`PieceEater::probability`] gives each move's probability and
+//! [`PeDie`] rolls the step in play (`chance.rs`).
+//!
+//! Codes in a move's `promo` field: [`PeKind::code`] = kind index + 1 (pawn 1, knight 2,
+//! bishop 3, rook 4, queen 5), for promotions and for the dropped unit alike; 0 = none. A drop
+//! has `from` = `to` = the drop square.
+//!
+//! Position: piece bitboards + mailbox (the PE is kept apart, as a square), hands, the PE's
+//! square and `pe-left`, castling rights, en-passant square, clocks and an incremental Zobrist
+//! key; copy-make. Move generation (`movegen.rs`) lists (action, outcome) pairs or counts them
+//! without listing (perft bulk counting); notation is in `notation.rs`.
+
+mod chance;
+mod movegen;
+mod notation;
+
+pub use chance::{PeDie, Step};
+
+use crate::attacks::magic::tables;
+use crate::board::Board;
+use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
+use crate::zobrist;
+
+/// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PeKind {
+    /// Pawn.
+    Pawn = 0,
+    /// Knight.
+    Knight = 1,
+    /// Bishop.
+    Bishop = 2,
+    /// Rook.
+    Rook = 3,
+    /// Queen.
+    Queen = 4,
+    /// King.
+    King = 5,
+}
+
+impl PieceKind for PeKind {
+    const COUNT: usize = 6;
+    const ALL: &'static [PeKind] =
+        &[PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
+    }
+}
+
+impl PeKind {
+    /// The code of this kind in a move's `promo` field (promotion or drop): index + 1.
+    #[inline(always)]
+    pub const fn code(self) -> u8 {
+        self as u8 + 1
+    }
+
+    /// Inverse of [`PeKind::code`].
+    #[inline(always)]
+    pub fn from_code(code: u8) -> Option<PeKind> {
+        match code {
+            1..=6 => Some(PeKind::ALL[usize::from(code - 1)]),
+            _ => None,
+        }
+    }
+}
+
+/// The board type (the PE is not on it: it is [`PieceEater::pe`]).
+pub type PeBoard = Board<Geo8x8, PeKind, 6>;
+
+/// Castling right bits.
+pub const WHITE_KINGSIDE: u8 = 1;
+/// Castling right bits.
+pub const WHITE_QUEENSIDE: u8 = 2;
+/// Castling right bits.
+pub const BLACK_KINGSIDE: u8 = 4;
+/// Castling right bits.
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// Most units of one kind a hand may hold in a FEN (hands only shrink in play; the start holds
+/// 3 pawns). A decision of ours: the rule book sets no limit; this keeps the hash keys finite.
+pub const HAND_MAX: u8 = 16;
+
+/// The kinds a hand may hold, in the order FEN writes them (`RBNP`, then `rbnp`).
+pub const HAND_KINDS: [PeKind; 4] = [PeKind::Rook, PeKind::Bishop, PeKind::Knight, PeKind::Pawn];
+
+const HAND_SLOTS: usize = HAND_MAX as usize + 1;
+const PIECE_KEYS: usize = 12 * 64;
+const SIDE_KEY: usize = PIECE_KEYS;
+const CASTLE_KEY: usize = SIDE_KEY + 1;
+const EP_KEY: usize = CASTLE_KEY + 16;
+const PE_KEY: usize = EP_KEY + 8;
+const LEFT_KEY: usize = PE_KEY + 64;
+const HAND_KEY: usize = LEFT_KEY + 64;
+const KEY_COUNT: usize = HAND_KEY + 2 * 4 * HAND_SLOTS;
+/// Zobrist keys: piece-squares, side, castling masks, e.p. files, PE square, `pe-left` square,
+/// hand counts (colour, kind, count).
+const KEYS: [u64; KEY_COUNT] = zobrist::keys(0x9E_EA7E_2002);
+
+#[inline(always)]
+fn piece_key(p: Piece<PeKind>, sq: Square) -> u64 {
+    KEYS[(usize::from(p.code()) - 1) * 64 + sq.idx()]
+}
+
+#[inline(always)]
+fn hand_key(c: Color, kind: PeKind, count: u8) -> u64 {
+    KEYS[HAND_KEY + (c.index() * 4 + kind.index()) * HAND_SLOTS + usize::from(count)]
+}
+
+/// The eight neighbours of every square on the torus (the PE's geometry, §4): the board wraps
+/// at all four edges, so a1 neighbours a2, b2, b1, b8, a8, h8, h1 and h2.
+pub const TORUS: [Bb64; 64] = torus_table();
+/// A square and its torus neighbours: the squares a king there forbids to the PE (§4 rule 2).
+pub const ZONE: [Bb64; 64] = zone_table();
+
+const fn torus_table() -> [Bb64; 64] {
+    let mut t = [Bitboard(0u64); 64];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        let mut bits = 0u64;
+        let mut dy = -1;
+        while dy <= 1 {
+            let mut dx = -1;
+            while dx <= 1 {
+                if dx != 0 || dy != 0 {
+                    let nf = (f + dx + 8) % 8;
+                    let nr = (r + dy + 8) % 8;
+                    bits |= 1u64 << (nr * 8 + nf);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        t[s] = Bitboard(bits);
+        s += 1;
+    }
+    t
+}
+
+const fn zone_table() -> [Bb64; 64] {
+    let t = torus_table();
+    let mut z = [Bitboard(0u64); 64];
+    let mut s = 0;
+    while s < 64 {
+        z[s] = Bitboard(t[s].0 | (1u64 << s));
+        s += 1;
+    }
+    z
+}
+
+/// Castling rights kept after a unit moves from or to a square (rook and king start squares).
+const fn castle_keep_table() -> [u8; 64] {
+    let mut t = [0xffu8; 64];
+    t[0] = !WHITE_QUEENSIDE;
+    t[7] = !WHITE_KINGSIDE;
+    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE);
+    t[56] = !BLACK_QUEENSIDE;
+    t[63] = !BLACK_KINGSIDE;
+    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE);
+    t
+}
+const CASTLE_KEEP: [u8; 64] = castle_keep_table();
+
+/// PE-6: the PE entering a corner cancels the right of that corner's rook for good.
+const fn pe_corner_keep_table() -> [u8; 64] {
+    let mut t = [0xffu8; 64];
+    t[0] = !WHITE_QUEENSIDE;
+    t[7] = !WHITE_KINGSIDE;
+    t[56] = !BLACK_QUEENSIDE;
+    t[63] = !BLACK_KINGSIDE;
+    t
+}
+const PE_CORNER_KEEP: [u8; 64] = pe_corner_keep_table();
+
+/// A PieceEater Chess position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceEater {
+    board: PeBoard,
+    pe: Square,
+    pe_left: Option<Square>,
+    /// Hand counts per colour, indexed by kind (pawn, knight, bishop, rook).
+    hands: [[u8; 4]; 2],
+    turn: Color,
+    castling: u8,
+    ep: Option<Square>,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+/// The start position FEN (rule book §1).
+pub const START_FEN: &str =
+    "rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -";
+
+/// Move list capacity: a proven bound on the (action, outcome) pairs of any position.
+///
+/// Actions, for a side with `n` units on the board (king included):
+/// * Every board move of a unit other than a knight comes to its destination `t` along one of
+///   the eight lines through `t`, and must be the first unit on that line seen from `t` (sliders,
+///   the king and pawns all need the squares in between empty). With the eight knight jumps into
+///   `t`, at most 16 units can move to any one destination, and a destination is any square not
+///   holding an own unit or the PE: at most `16 * (63 - n)` moves. Each unit has at most 27 (a
+///   queen's maximum), so also at most `27 * n`; `min(27n, 16(63 - n))` is at most 624 (n = 24).
+/// * Promotion choices: a move into the 7th or 8th rank has 4 forms (Q/R/B/N on the 8th, pawn or
+///   R/B/N on the 7th, PE-2); at most 3 pawn moves reach each of those 16 squares, so at most
+///   `16 * 3 * 3 = 144` extra actions.
+/// * Castling: 2. Drops: N, B, R on at most 8 first-rank squares and P on at most 8
+///   second-rank squares: 32.
+///
+/// That is at most 802 actions, each with at most 8 PE outcomes (its eight torus neighbours):
+/// 6416 moves (25.7 KB per list).
+pub const MAX_MOVES: usize = 802 * 8;
+
+/// The move list type.
+pub type PeMoves = MoveList<MAX_MOVES>;
+
+fn color_name(c: Color) -> &'static str {
+    c.select("White", "Black")
+}
+
+impl PieceEater {
+    /// The placement (without the PE).
+    #[inline(always)]
+    pub fn board(&self) -> &PeBoard {
+        &self.board
+    }
+
+    /// The PieceEater's square.
+    #[inline(always)]
+    pub fn pe(&self) -> Square {
+        self.pe
+    }
+
+    /// The square the PE left on its last step (`pe-left`), if any.
+    #[inline(always)]
+    pub fn pe_left(&self) -> Option<Square> {
+        self.pe_left
+    }
+
+    /// How many units of `kind` (pawn, knight, bishop or rook) `c` holds in hand.
+    pub fn hand(&self, c: Color, kind: PeKind) -> u8 {
+        match kind {
+            PeKind::Pawn | PeKind::Knight | PeKind::Bishop | PeKind::Rook => {
+                self.hands[c.index()][kind.index()]
+            }
+            _ => 0,
+        }
+    }
+
+    /// Castling rights as a mask of the `*_KINGSIDE` / `*_QUEENSIDE` bits.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant square as in FEN.
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The king of `c`, if it is still on the board.
+    #[inline(always)]
+    pub fn king(&self, c: Color) -> Option<Square> {
+        self.board.pieces(PeKind::King, c).first()
+    }
+
+    /// Whether a king has been captured (the game is over).
+    #[inline(always)]
+    pub fn king_captured(&self) -> bool {
+        self.board.kind(PeKind::King).count() < 2
+    }
+
+    /// Units of `by` attacking `sq` with blockers `occ` (the PE is a blocker: include it).
+    #[inline(always)]
+    pub fn attackers(&self, sq: Square, by: Color, occ: Bb64) -> Bb64 {
+        let t = tables();
+        let b = &self.board;
+        let rq = b.kind(PeKind::Rook) | b.kind(PeKind::Queen);
+        let bq = b.kind(PeKind::Bishop) | b.kind(PeKind::Queen);
+        ((t.knight[sq.idx()] & b.kind(PeKind::Knight))
+            | (t.king[sq.idx()] & b.kind(PeKind::King))
+            | (t.pawn_attacks(!by, sq) & b.kind(PeKind::Pawn))
+            | (t.rook(sq, occ) & rq)
+            | (t.bishop(sq, occ) & bq))
+            & b.color(by)
+    }
+
+    /// Every occupied square, the PE's included.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bb64 {
+        self.board.occupied().with(self.pe)
+    }
+
+    /// Whether the e.p. square is in the hash: a pawn of the side to move can capture onto it
+    /// (with no check rule every such capture is legal), so an e.p. square that no pawn can use
+    /// does not split repetitions.
+    #[inline(always)]
+    fn ep_hashed(&self, ep: Square) -> bool {
+        (tables().pawn_attacks(!self.turn, ep) & self.board.pieces(PeKind::Pawn, self.turn)).any()
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.iter() {
+            h ^= piece_key(p, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h ^= KEYS[PE_KEY + self.pe.idx()];
+        if let Some(l) = self.pe_left {
+            h ^= KEYS[LEFT_KEY + l.idx()];
+        }
+        for c in Color::ALL {
+            for k in HAND_KINDS {
+                h ^= hand_key(c, k, self.hands[c.index()][k.index()]);
+            }
+        }
+        h
+    }
+
+    fn from_fen_inner(text: &str) -> Result<PieceEater, FenError> {
+        // Build the shared attack tables now (first use), not inside the first move generation.
+        let _ = tables();
+        let f = fen::split(text, 1)?;
+        // PE-7: the brackets are compulsory.
+        let hand_text = f.hand.ok_or_else(|| {
+            FenError::new("hand", "the hand in brackets must follow the board (`[]` when empty)")
+        })?;
+        let mut board = PeBoard::empty();
+        let mut pe = None;
+        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
+            match item {
+                BoardItem::Piece('X', None) => {
+                    if pe.is_some() {
+                        return Err(FenError::new("board", "more than one PieceEater `X`"));
+                    }
+                    pe = Some(sq);
+                }
+                BoardItem::Piece(c, None) => {
+                    let p = Piece::<PeKind>::from_fen_char(c).ok_or_else(|| {
+                        FenError::new("board", format!("`{c}` is not a PieceEater Chess letter"))
+                    })?;
+                    board.put(sq, p);
+                }
+                BoardItem::Piece(c, Some(_)) => {
+                    return Err(FenError::new("board", format!("`{c}` takes no suffix")))
+                }
+                BoardItem::Hole => return Err(FenError::new("board", "this board has no holes")),
+            }
+        }
+        let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
+        for c in Color::ALL {
+            let n = board.pieces(PeKind::King, c).count();
+            if n != 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} kings; exactly one is required", color_name(c)),
+                ));
+            }
+        }
+        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
+        if (board.kind(PeKind::Pawn) & back_ranks).any() {
+            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
+        }
+        let hands = parse_hand(hand_text)?;
+        let mut castling = 0u8;
+        for t in fen::parse_castling::<Geo8x8>(f.castling)? {
+            let (bit, color, rook_file) = match t {
+                CastleToken::High(c) | CastleToken::File(c, 7) => {
+                    (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7)
+                }
+                CastleToken::Low(c) | CastleToken::File(c, 0) => {
+                    (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0)
+                }
+                CastleToken::File(..) => {
+                    return Err(FenError::new(
+                        "castling",
+                        "castling is only with the a- and h-file rooks",
+                    ))
+                }
+            };
+            let rank = color.select(0, 7);
+            let king_sq = Geo8x8::square(4, rank).expect("on board");
+            let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
+            if board.piece_at(king_sq) != Some(Piece::new(PeKind::King, color))
+                || board.piece_at(rook_sq) != Some(Piece::new(PeKind::Rook, color))
+            {
+                return Err(FenError::new(
+                    "castling",
+                    format!(
+                        "{} castling right needs the king on {} and a rook on {}",
+                        color_name(color),
+                        Geo8x8::name(king_sq),
+                        Geo8x8::name(rook_sq)
+                    ),
+                ));
+            }
+            castling |= bit;
+        }
+        let ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+        if let Some(ep) = ep {
+            let us = f.side;
+            let ok_rank = Geo8x8::rank(ep) == us.select(5, 2);
+            let pawn_sq = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
+            let origin = Square((i16::from(ep.0) + 8 * i16::from(us.forward())) as u8);
+            // The PE may have stepped onto the origin square since; not onto the skipped square
+            // (PE-5 clears the field then) and it cannot have eaten the pawn (PE-5 again).
+            if !ok_rank
+                || board.piece_at(pawn_sq) != Some(Piece::new(PeKind::Pawn, !us))
+                || board.piece_at(ep).is_some()
+                || ep == pe
+                || board.piece_at(origin).is_some()
+            {
+                return Err(FenError::new(
+                    "en-passant",
+                    format!(
+                        "{} is not the square skipped by a pawn's double step",
+                        Geo8x8::name(ep)
+                    ),
+                ));
+            }
+        }
+        let pe_left = match f.extra.first().copied() {
+            None | Some("-") => None,
+            Some(s) => {
+                let sq = Geo8x8::parse_square(s).ok_or_else(|| {
+                    FenError::new("pe-left", format!("`{s}` is not `-` or a square"))
+                })?;
+                if !TORUS[pe.idx()].has(sq) {
+                    return Err(FenError::new(
+                        "pe-left",
+                        format!(
+                            "{s} is not a torus neighbour of the PieceEater on {}",
+                            Geo8x8::name(pe)
+                        ),
+                    ));
+                }
+                Some(sq)
+            }
+        };
+        if board.piece_at(pe).is_some() {
+            // Unreachable (one item per square), kept as a guard.
+            return Err(FenError::new("board", "the PieceEater shares a square"));
+        }
+        let mut pos = PieceEater {
+            board,
+            pe,
+            pe_left,
+            hands,
+            turn: f.side,
+            castling,
+            ep,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
+            hash: 0,
+        };
+        pos.hash = pos.key_from_scratch();
+        Ok(pos)
+    }
+
+    /// The player's part of a turn in coordinates (`e2e4`, `N@b1`), without the PE leg: what an
+    /// engine sends as `bestmove` (notation.md: the die is not the player's to roll).
+    pub fn action_text(&self, m: Move) -> String {
+        notation::action_text(m)
+    }
+
+    /// Whether the side to move's king is attacked (informational: there is no check rule).
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        match self.king(us) {
+            Some(k) => self.attackers(k, !us, self.occupied()).any(),
+            None => false,
+        }
+    }
+
+    /// The position after the move `m` (action, then the PE's step to `m.aux()`).
+    fn play_inner(&self, m: Move) -> Self {
+        let mut p = *self;
+        let us = self.turn;
+        let them = !us;
+        let (from, to) = (m.from(), m.to());
+        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        if let Some(ep) = p.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        let mut game_over = false;
+        match m.kind() {
+            MoveKind::Drop => {
+                // Drops count as quiet moves for the halfmove clock (§5).
+                let kind = PeKind::from_code(m.promo()).expect("drop code");
+                let piece = Piece::new(kind, us);
+                let n = &mut p.hands[us.index()][kind.index()];
+                h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
+                *n -= 1;
+                p.board.put(to, piece);
+                h ^= piece_key(piece, to);
+            }
+            MoveKind::Castle => {
+                let rank_base = to.0 & !7;
+                let (rook_from, rook_to) = if Geo8x8::file(to) == 6 {
+                    (Square(rank_base + 7), Square(rank_base + 5))
+                } else {
+                    (Square(rank_base), Square(rank_base + 3))
+                };
+                let king = p.board.relocate(from, to).expect("king");
+                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
+                h ^= piece_key(king, from) ^ piece_key(king, to);
+                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                p.castling &= CASTLE_KEEP[from.idx()];
+            }
+            MoveKind::EnPassant => {
+                let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
+                let cap = p.board.remove(victim).expect("e.p. victim");
+                h ^= piece_key(cap, victim);
+                let pawn = p.board.relocate(from, to).expect("pawn");
+                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
+                p.halfmove = 0;
+            }
+            _ => {
+                if let Some(cap) = p.board.remove(to) {
+                    h ^= piece_key(cap, to);
+                    p.halfmove = 0;
+                    game_over = cap.kind == PeKind::King;
+                }
+                let piece = p.board.remove(from).expect("mover");
+                h ^= piece_key(piece, from);
+                let placed = match PeKind::from_code(m.promo()) {
+                    Some(k) => Piece::new(k, us),
+                    None => piece,
+                };
+                p.board.put(to, placed);
+                h ^= piece_key(placed, to);
+                if piece.kind == PeKind::Pawn {
+                    p.halfmove = 0;
+                    if m.kind() == MoveKind::DoublePush {
+                        p.ep = Some(Square((from.0 + to.0) / 2));
+                    }
+                }
+                p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+            }
+        }
+        // The PE's step (§4), unless a king was captured (§2) or it cannot move (PE-4).
+        let step = m.aux();
+        if !game_over && step != p.pe {
+            h ^= KEYS[PE_KEY + p.pe.idx()] ^ KEYS[PE_KEY + step.idx()];
+            if let Some(l) = p.pe_left {
+                h ^= KEYS[LEFT_KEY + l.idx()];
+            }
+            h ^= KEYS[LEFT_KEY + p.pe.idx()];
+            p.pe_left = Some(p.pe);
+            p.pe = step;
+            if let Some(eaten) = p.board.remove(step) {
+                h ^= piece_key(eaten, step);
+                p.halfmove = 0;
+            }
+            // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves
+            // no e.p. capture.
+            if let Some(ep) = p.ep {
+                if step == ep || step == to {
+                    p.ep = None;
+                }
+            }
+            // PE-6.
+            p.castling &= PE_CORNER_KEEP[step.idx()];
+        }
+        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
+        p.turn = them;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        if let Some(ep) = p.ep {
+            if p.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.hash = h;
+        p
+    }
+}
+
+fn parse_hand(text: &str) -> Result<[[u8; 4]; 2], FenError> {
+    let mut hands = [[0u8; 4]; 2];
+    for c in text.chars() {
+        let p =
+            Piece::<PeKind>::from_fen_char(c).filter(|p| HAND_KINDS.contains(&p.kind)).ok_or_else(
+                || FenError::new("hand", format!("`{c}`: a hand holds only R, B, N and P")),
+            )?;
+        let n = &mut hands[p.color.index()][p.kind.index()];
+        if *n == HAND_MAX {
+            return Err(FenError::new(
+                "hand",
+                format!("more than {HAND_MAX} of `{c}` in hand (our limit)"),
+            ));
+        }
+        *n += 1;
+    }
+    Ok(hands)
+}
+
+impl Rules for PieceEater {
+    type G = Geo8x8;
+    type Moves = PeMoves;
+    const VARIANT: VariantId = VariantId::PieceEater;
+    const HAS_CHANCE: bool = true;
+
+    fn startpos() -> Self {
+        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_inner(fen)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::write_board::<Geo8x8>(|sq| {
+            if sq == self.pe {
+                Some("X".to_string())
+            } else {
+                self.board.piece_at(sq).map(|p| p.fen_char().to_string())
+            }
+        });
+        let mut hand = String::new();
+        for c in Color::ALL {
+            for k in HAND_KINDS {
+                for _ in 0..self.hands[c.index()][k.index()] {
+                    hand.push(Piece::new(k, c).fen_char());
+                }
+            }
+        }
+        let mut castling = String::new();
+        for (bit, c) in [
+            (WHITE_KINGSIDE, 'K'),
+            (WHITE_QUEENSIDE, 'Q'),
+            (BLACK_KINGSIDE, 'k'),
+            (BLACK_QUEENSIDE, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                castling.push(c);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
+        let left = self.pe_left.map_or("-".to_string(), Geo8x8::name);
+        format!(
+            "{board}[{hand}] {} {castling} {ep} {} {} {left}",
+            self.turn.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut PeMoves) {
+        movegen::generate(self, &mut movegen::Lister(out));
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut c = movegen::Counter::default();
+        let ctx = movegen::generate(self, &mut c);
+        c.total(&ctx)
+    }
+
+    #[inline]
+    fn play(&self, m: Move) -> Self {
+        self.play_inner(m)
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        self.key_from_scratch()
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        if self.king(self.turn).is_none() {
+            return Some(GameEnd {
+                outcome: Outcome::Win(!self.turn),
+                reason: EndReason::KingCaptured,
+            });
+        }
+        if self.king(!self.turn).is_none() {
+            // Not reachable by play (the capturer never moves again); a guard.
+            return Some(GameEnd {
+                outcome: Outcome::Win(self.turn),
+                reason: EndReason::KingCaptured,
+            });
+        }
+        if legal.is_empty() {
+            // §6: no action at all (no move, no drop) is a stalemate, a draw.
+            return Some(GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate });
+        }
+        None
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        notation::move_text(self, m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text, None)
+    }
+
+    fn move_san(&self, m: Move) -> String {
+        notation::san(self, m)
+    }
+}
