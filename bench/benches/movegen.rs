@@ -6,7 +6,6 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
-use movegen::MoveBuf;
 
 const CHESS_POSITIONS: &[(&str, &str)] = &[
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
