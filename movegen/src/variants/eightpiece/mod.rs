@@ -21,7 +21,7 @@ mod tables;
 use crate::board::Board;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
-use crate::rules::{EndReason, GameEnd, Outcome, Rules, VariantId};
+use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Color, Geo8x8, Piece, PieceKind, Square};
 use crate::zobrist;
 
@@ -417,6 +417,12 @@ impl Rules for EightPiece {
 
     fn move_text(&self, m: Move) -> String {
         notation::coordinates(self, m)
+    }
+
+    /// Coordinate text to move: only moves whose origin matches the text's first square (or
+    /// the pass, for `0000`) have their text compared.
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse(self, text)
     }
 
     fn move_san(&self, m: Move) -> String {

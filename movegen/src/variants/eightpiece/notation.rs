@@ -12,8 +12,36 @@
 use super::make::{castle_right, castle_squares};
 use super::{legal_list, EightKind, EightPiece};
 use crate::moves::{Move, MoveKind};
-use crate::rules::Rules;
+use crate::rules::{MoveError, Rules};
 use crate::types::{Geo8x8, Geometry, PieceKind, Square};
+
+/// Parses coordinate notation: the text must name exactly one legal move.
+pub(super) fn parse(pos: &EightPiece, text: &str) -> Result<Move, MoveError> {
+    let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
+    let from = if text == "0000" {
+        None
+    } else {
+        match Geo8x8::parse_square_prefix(text) {
+            Some((sq, _)) => Some(sq),
+            None => return Err(err("does not start with a square (or is not `0000`)")),
+        }
+    };
+    let legal = legal_list(pos);
+    let mut found = legal.iter().copied().filter(|m| match from {
+        None => m.kind() == MoveKind::Pass,
+        Some(sq) => m.kind() != MoveKind::Pass && m.from() == sq,
+    });
+    let mut hit = None;
+    for m in found.by_ref() {
+        if coordinates(pos, m) == text {
+            if hit.is_some() {
+                return Err(err("ambiguous"));
+            }
+            hit = Some(m);
+        }
+    }
+    hit.ok_or_else(|| err("not a legal move"))
+}
 
 /// Coordinate notation of a legal move.
 pub(super) fn coordinates(pos: &EightPiece, m: Move) -> String {
