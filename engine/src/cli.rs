@@ -169,6 +169,17 @@ const BENCH: &[(VariantId, &str, i32)] = &[
     (VariantId::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -1),
     (VariantId::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 1),
     (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", -1),
+    (
+        VariantId::EightPiece,
+        "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -",
+        -1,
+    ),
+    (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -", 0),
+    (
+        VariantId::EightPieceRandom,
+        "nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -",
+        -1,
+    ),
 ];
 
 /// Runs `bench`, writing to `out`.

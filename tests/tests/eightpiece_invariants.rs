@@ -10,13 +10,21 @@
 
 use menagerie_tests::reference::eightpiece::RefEight;
 use movegen::rules::{Rules, VariantId};
-use movegen::variants::eightpiece::{setup, EightPiece};
+use movegen::variants::eightpiece::{setup, EightPiece, START_FEN};
 use movegen::Move;
 use rand_core::{RngCore, SeedableRng};
 use std::collections::{BTreeMap, HashSet};
 
-/// Checks one position; returns the reference's moves by text.
-fn check(pos: &EightPiece, reference: &RefEight, legal: &[Move]) -> BTreeMap<String, RefEight> {
+/// Checks one position; returns the reference's moves by text. `parse`: also check
+/// `parse_move(move_text(m)) == m`; `san`: also that the algebraic texts are distinct (slow:
+/// each one plays the move to find check and mate).
+fn check(
+    pos: &EightPiece,
+    reference: &RefEight,
+    legal: &[Move],
+    parse: bool,
+    san: bool,
+) -> BTreeMap<String, RefEight> {
     let fen = pos.fen();
     assert_eq!(reference.fen(), fen, "reference and fast positions diverged");
     assert_eq!(pos.hash(), pos.compute_hash(), "hash drift at {fen}");
@@ -24,17 +32,19 @@ fn check(pos: &EightPiece, reference: &RefEight, legal: &[Move]) -> BTreeMap<Str
     assert_eq!(back.fen(), fen, "FEN round trip");
     assert_eq!(back.hash(), pos.hash(), "hash depends on history at {fen}");
     assert_eq!(pos.count_legal(), legal.len() as u64, "count != list at {fen}");
+    assert_eq!(pos.in_check(), reference.in_check(), "check status at {fen}");
 
     let want: BTreeMap<String, RefEight> = reference.moves().into_iter().collect();
     let before = *pos;
     let mut got = BTreeMap::new();
-    let mut sans = HashSet::new();
     for &m in legal {
         let text = pos.move_text(m);
-        assert_eq!(pos.parse_move(&text), Ok(m), "text round trip {text} at {fen}");
+        if san || parse {
+            assert_eq!(pos.parse_move(&text), Ok(m), "text round trip {text} at {fen}");
+        }
         let next = pos.play(m);
         assert_eq!(*pos, before, "play altered the source position");
-        assert!(got.insert(text.clone(), next.fen()).is_none(), "duplicate move {text} at {fen}");
+        assert!(got.insert(text, next.fen()).is_none(), "duplicate move at {fen}");
     }
     let want_fens: BTreeMap<String, String> =
         want.iter().map(|(t, n)| (t.clone(), n.fen())).collect();
@@ -47,30 +57,39 @@ fn check(pos: &EightPiece, reference: &RefEight, legal: &[Move]) -> BTreeMap<Str
             .map(|(k, v)| format!("{k}: fast {v} ref {}", want_fens[k]))
             .collect();
         panic!(
-            "move sets or results differ at {fen}\nonly fast: {only_fast:?}\nonly ref: {only_ref:?}\ndiffer: {differ:#?}"
+            "move sets or results differ at {fen}\nonly fast: {only_fast:?}\nonly ref: \
+             {only_ref:?}\ndiffer: {differ:#?}"
         );
     }
-    if legal.len() <= 64 {
+    if san {
+        let mut sans = HashSet::new();
         for &m in legal {
-            assert!(sans.insert(pos.move_san(m)), "duplicate SAN {} at {fen}", pos.move_san(m));
+            let s = pos.move_san(m);
+            assert!(sans.insert(s.clone()), "duplicate SAN {s} at {fen}");
         }
     }
     want
 }
 
-/// Plays `games` seeded random games of at most `plies` plies from `fen` on both sides.
-fn playouts(fen: &str, mode: VariantId, seed: u64, games: usize, plies: usize) -> usize {
+/// Plays `games` seeded random games of at most `plies` plies from each of `fens` in turn, on
+/// both sides; returns the number of positions checked.
+fn playouts(fens: &[String], mode: VariantId, seed: u64, games: usize, plies: usize) -> usize {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    let start = EightPiece::from_fen_as(mode, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-    let ref_start = RefEight::from_fen(&start.fen()).expect("reference parses");
+    let starts: Vec<(EightPiece, RefEight)> = fens
+        .iter()
+        .map(|fen| {
+            let p = EightPiece::from_fen_as(mode, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let r = RefEight::from_fen(&p.fen()).expect("reference parses");
+            (p, r)
+        })
+        .collect();
     let mut visited = 0;
-    for _ in 0..games {
-        let mut pos = start;
-        let mut r = ref_start.clone();
+    for g in 0..games {
+        let (mut pos, mut r) = starts[g % starts.len()].clone();
         for _ in 0..plies {
             let mut list = <EightPiece as Rules>::Moves::default();
             pos.legal_moves(&mut list);
-            let ref_moves = check(&pos, &r, &list);
+            let ref_moves = check(&pos, &r, &list, visited % 2 == 0, visited % 8 == 0);
             visited += 1;
             if list.is_empty() {
                 break;
@@ -83,18 +102,54 @@ fn playouts(fen: &str, mode: VariantId, seed: u64, games: usize, plies: usize) -
     visited
 }
 
+/// Positions rich in the special rules (from `eightpiece_rules.rs` and `eightpiece_fen.rs`).
+const SPECIAL: &[&str] = &[
+    "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -",
+    "7k/8/8/8/8/8/6S1/1N2K2l(w) w - - 0 1",
+    "7k/8/8/2l(n)5/1S6/8/8/4K3 w - - 0 1",
+    "7k/8/8/8/4L(ne)3/3s4/8/7K w - - 0 1 d3e4",
+    "7k/8/8/4j3/4L(ne)3/3s4/8/7K w - - 0 1 d3e4",
+    "7k/8/8/j7/L(w)s6/8/8/7K w - - 0 1 b4a4",
+    "7k/8/8/8/8/4p3/8/3P3K w - - 0 1",
+    "4k3/8/8/8/4s3/8/6P1/4K2R w K - 0 1",
+    "4k3/8/8/8/3qJ3/2K5/8/8 w - - 0 1",
+    "4k3/8/8/8/8/8/4j3/4K3 w - - 0 1",
+    "4k3/4s3/5B2/4Q3/8/8/8/K7 b - - 0 1",
+    "j3k2r/8/8/8/8/8/8/J3K2R w KQkq - 0 1",
+    "4k3/1P4P1/8/8/8/8/1p4p1/4K3 w - - 0 1",
+    "5b1k/4p3/8/2S5/8/8/8/4K3 w - - 0 1",
+    "8/8/8/3S4/8/2K5/k7/7R w - - 0 1",
+    "4k3/8/8/1s6/8/3N4/8/4K3 w - - 0 1",
+    "j3k2r/8/2S5/8/8/8/8/4K3 w kq - 0 1",
+    "4k3/8/8/4n3/8/3S4/8/4K3 b - - 0 1 d3e5",
+    "js1qkbnr/pp1ppppp/2l(s)5/2p5/2P1L(n)3/3S4/PP1PPPPP/J2QKBNR w KQkq - 0 5 -",
+];
+
+/// 10^4 short games in CI: 2000 from the start position, 4000 from numbered
+/// `eightpiece-random` setups (one setup per game), 4000 from the special positions.
 #[test]
-fn start_position_games() {
-    let n = playouts(movegen::variants::eightpiece::START_FEN, VariantId::EightPiece, 1, 300, 40);
-    assert!(n > 5000, "{n}");
+fn ten_thousand_short_games() {
+    let start = vec![START_FEN.to_string()];
+    let mut n = playouts(&start, VariantId::EightPiece, 1, 2000, 12);
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(2);
+    let setups: Vec<String> = (0..400)
+        .map(|_| setup::fen((rng.next_u64() % setup::count() as u64) as usize).unwrap())
+        .collect();
+    n += playouts(&setups, VariantId::EightPieceRandom, 3, 4000, 10);
+    let special: Vec<String> = SPECIAL.iter().map(ToString::to_string).collect();
+    n += playouts(&special, VariantId::EightPiece, 4, 4000, 10);
+    assert!(n > 80_000, "only {n} positions");
 }
 
+/// Longer games (run with `--ignored`).
 #[test]
-fn random_setup_games() {
-    let mut n = 0;
-    for (i, s) in [0usize, 1, 777, 1919, 3000, 3839].iter().enumerate() {
-        let fen = setup::fen(*s).unwrap();
-        n += playouts(&fen, VariantId::EightPieceRandom, 100 + i as u64, 50, 40);
-    }
-    assert!(n > 5000, "{n}");
+#[ignore = "long: cargo test --release -- --ignored"]
+fn long_games() {
+    let start = vec![START_FEN.to_string()];
+    playouts(&start, VariantId::EightPiece, 11, 2000, 200);
+    let setups: Vec<String> =
+        (0..setup::count()).step_by(37).map(|n| setup::fen(n).unwrap()).collect();
+    playouts(&setups, VariantId::EightPieceRandom, 12, 2000, 200);
+    let special: Vec<String> = SPECIAL.iter().map(ToString::to_string).collect();
+    playouts(&special, VariantId::EightPiece, 13, 2000, 120);
 }

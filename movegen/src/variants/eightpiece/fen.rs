@@ -350,17 +350,34 @@ fn parse_push(
 
 /// Writes the FEN (always with the push field).
 pub(super) fn write(pos: &EightPiece) -> String {
-    let board = fen::write_board::<Geo8x8>(|sq| {
-        pos.board.piece_at(sq).map(|p| {
-            let mut s = p.fen_char().to_string();
-            if p.kind == EightKind::Lancer {
-                s.push('(');
-                s.push_str(Dir::from_index(pos.facing_idx(sq)).name());
-                s.push(')');
+    let mut board = String::with_capacity(96);
+    for r in (0..8u8).rev() {
+        let mut run = 0u8;
+        for f in 0..8u8 {
+            let sq = Square(r * 8 + f);
+            match pos.board.piece_at(sq) {
+                None => run += 1,
+                Some(p) => {
+                    if run > 0 {
+                        board.push(char::from(b'0' + run));
+                        run = 0;
+                    }
+                    board.push(p.fen_char());
+                    if p.kind == EightKind::Lancer {
+                        board.push('(');
+                        board.push_str(Dir::from_index(pos.facing_idx(sq)).name());
+                        board.push(')');
+                    }
+                }
             }
-            s
-        })
-    });
+        }
+        if run > 0 {
+            board.push(char::from(b'0' + run));
+        }
+        if r > 0 {
+            board.push('/');
+        }
+    }
     let mut castling = String::new();
     for (i, (std, upper)) in
         [('K', true), ('Q', true), ('k', false), ('q', false)].iter().enumerate()

@@ -18,18 +18,24 @@ use crate::types::{Geo8x8, Geometry, PieceKind, Square};
 /// Parses coordinate notation: the text must name exactly one legal move.
 pub(super) fn parse(pos: &EightPiece, text: &str) -> Result<Move, MoveError> {
     let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
-    let from = if text == "0000" {
+    // Every text but `0000` starts with two squares: the origin, then the destination (the
+    // victim of a push, the lancer's own square for a turn, the partner for Chess960 castling).
+    let squares = if text == "0000" {
         None
     } else {
-        match Geo8x8::parse_square_prefix(text) {
-            Some((sq, _)) => Some(sq),
-            None => return Err(err("does not start with a square (or is not `0000`)")),
-        }
+        let bad = || err("does not start with two squares (or is not `0000`)");
+        let (a, n) = Geo8x8::parse_square_prefix(text).ok_or_else(bad)?;
+        let (b, _) = Geo8x8::parse_square_prefix(&text[n..]).ok_or_else(bad)?;
+        Some((a, b))
     };
     let legal = legal_list(pos);
-    let mut found = legal.iter().copied().filter(|m| match from {
+    let mut found = legal.iter().copied().filter(|m| match squares {
         None => m.kind() == MoveKind::Pass,
-        Some(sq) => m.kind() != MoveKind::Pass && m.from() == sq,
+        Some((a, b)) => {
+            m.kind() != MoveKind::Pass
+                && m.from() == a
+                && (m.to() == b || m.kind() == MoveKind::Castle)
+        }
     });
     let mut hit = None;
     for m in found.by_ref() {
