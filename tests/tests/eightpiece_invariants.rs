@@ -123,6 +123,8 @@ const SPECIAL: &[&str] = &[
     "j3k2r/8/2S5/8/8/8/8/4K3 w kq - 0 1",
     "4k3/8/8/4n3/8/3S4/8/4K3 b - - 0 1 d3e5",
     "js1qkbnr/pp1ppppp/2l(s)5/2p5/2P1L(n)3/3S4/PP1PPPPP/J2QKBNR w KQkq - 0 5 -",
+    "k7/8/8/8/8/2q1q1q1/1S1S1S1S/7K w - - 0 1",
+    "2l(s)1l(s)3/1P1P1P1P/2L(ne)5/7k/8/5l(w)2/1s1s1s2/L(e)3J2K w - - 0 1",
 ];
 
 /// 10^4 short games in CI: 2000 from the start position, 4000 from numbered

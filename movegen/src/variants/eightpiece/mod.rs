@@ -193,12 +193,12 @@ pub struct EightPiece {
 /// The start position FEN (§1).
 pub const START_FEN: &str = "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -";
 
-/// Move list capacity. Bound: the sentry pushes are the big item. A sentry reaches at most 4
-/// victims; a pushed queen has at most 27 destinations, a lancer at most 7 + 7, and each side
-/// has at most 10 sentries (2 + 8 promoted), but units are shared among the sentries, so the
-/// true maximum is far lower than a naive product. 1024 leaves a wide margin over the largest
-/// counts seen in random play and constructed positions (see the tests).
-pub type EightMoves = MoveList<1024>;
+/// Move list capacity, from a per-unit bound: king 8 steps + 2 castlings; pawn 3 targets x
+/// (6 + 5 lancer facings) promotions = 33; knight 8, bishop 13, rook 14, queen 27, jailer 14;
+/// lancer 7 squares x 8 facings = 56, + 27 Turn-then-Moves for the pushed one; sentry 13
+/// slides + 4 victims x at most 27 destinations (a queen's) = 121. A side has at most 16 units
+/// and at most 9 sentries (1 + 8 promoted): 9 x 121 + (27 + 14 + 13 + 8 + 14 + 83) + 10 = 1258.
+pub type EightMoves = MoveList<2048>;
 
 impl EightPiece {
     /// The placement.
