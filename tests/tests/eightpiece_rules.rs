@@ -590,3 +590,34 @@ fn fifty_move_count_tracks_pawn_squares() {
     assert!(!load("7k/8/8/8/8/8/8/K7 w - - 99 80").fifty_move_draw());
     assert!(!load("4k3/3KJ3/8/8/8/8/8/8 b - - 100 80").fifty_move_draw());
 }
+
+/// §9 repetition key: facings and the push field are part of it; an e.p. square counts only
+/// when an e.p. capture is legal; returning to a position gives its key back.
+#[test]
+fn repetition_key() {
+    let a = load("4k3/8/8/8/4L(ne)3/8/8/4K3 w - - 0 1");
+    let b = load("4k3/8/8/8/4L(e)3/8/8/4K3 w - - 0 1");
+    assert_ne!(a.hash(), b.hash(), "facing");
+    let pushed = load("4k3/8/8/4n3/8/3S4/8/4K3 b - - 0 1 d3e5");
+    let plain = load("4k3/8/8/4n3/8/3S4/8/4K3 b - - 0 1 -");
+    assert_ne!(pushed.hash(), plain.hash(), "push field");
+    // d7d5 next to White's e5 pawn, but e5xd6 would open the fifth rank to the rook a5: the
+    // e.p. square is written in the FEN but is not part of the key.
+    let before = load("4k3/3p4/8/r3P2K/8/8/8/8 b - - 0 1");
+    let after_d5 = before.play(before.parse_move("d7d5").unwrap());
+    assert_eq!(after_d5.fen(), "4k3/8/8/r2pP2K/8/8/8/8 w - d6 0 2 -");
+    assert!(!fast_moves(&after_d5).contains("e5d6"));
+    assert_eq!(after_d5.hash(), load("4k3/8/8/r2pP2K/8/8/8/8 w - - 0 2").hash());
+    // Without the rook the capture is legal and the square is in the key.
+    assert_ne!(
+        load("4k3/8/8/3pP2K/8/8/8/8 w - d6 0 2").hash(),
+        load("4k3/8/8/3pP2K/8/8/8/8 w - - 0 2").hash()
+    );
+    // Knights out and back: the start key again.
+    let mut p = load(START_FEN);
+    for t in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+        p = p.play(p.parse_move(t).unwrap());
+    }
+    assert_eq!(p.hash(), load(START_FEN).hash());
+    assert_eq!(p.halfmove_clock(), 4);
+}
