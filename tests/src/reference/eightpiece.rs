@@ -58,6 +58,11 @@ fn fr(i: usize) -> (i32, i32) {
     ((i % 8) as i32, (i / 8) as i32)
 }
 
+/// The squares of a set, lowest first.
+fn squares(set: u64) -> impl Iterator<Item = usize> {
+    (0..64).filter(move |&i| set & (1 << i) != 0)
+}
+
 fn step(i: usize, d: (i32, i32)) -> Option<usize> {
     let (f, r) = fr(i);
     at(f + d.0, r + d.1)
@@ -281,16 +286,14 @@ impl RefEight {
         (0..64).find(|&i| self.sq[i] == Some(Unit { kind: b'K', white, face: 0 })).expect("king")
     }
 
-    /// The squares banned to the unit on `i` by the push field (§6.3), if it is the pushed
-    /// piece and it belongs to the side to move.
-    fn banned_for(&self, i: usize) -> Vec<usize> {
+    /// The squares banned to the unit on `i` by the push field (§6.3), as a set (bit = square),
+    /// if it is the pushed piece and it belongs to the side to move.
+    fn banned_for(&self, i: usize) -> u64 {
         match self.push {
             Some((from, to)) if to == i && self.sq[i].is_some_and(|u| u.kind != b'P') => {
-                let mut v = between(from, to);
-                v.push(from);
-                v
+                between(from, to).iter().fold(1u64 << from, |m, &s| m | (1u64 << s))
             }
-            _ => Vec::new(),
+            _ => 0,
         }
     }
 
@@ -328,14 +331,36 @@ impl RefEight {
             v.white = by;
             v
         };
-        (0..64).any(|i| view.own(i, by) && !view.held(i) && view.captures_on(i, x))
+        (0..64).any(|i| {
+            view.own(i, by) && view.could_reach(i, x) && !view.held(i) && view.captures_on(i, x)
+        })
+    }
+
+    /// A quick geometric necessary condition for the unit on `i` capturing on `x` (a knight
+    /// only a knight's move away, a rook only on its rank or file, ...; a sentry's push can
+    /// reach anywhere, a jailer never captures).
+    fn could_reach(&self, i: usize, x: usize) -> bool {
+        let (fi, ri) = fr(i);
+        let (fx, rx) = fr(x);
+        let (dx, dy) = ((fx - fi).abs(), (rx - ri).abs());
+        let line = dx == 0 || dy == 0 || dx == dy;
+        match self.sq[i].map(|u| u.kind) {
+            Some(b'P') => dx == 1 && dy == 1,
+            Some(b'N') => (dx, dy) == (1, 2) || (dx, dy) == (2, 1),
+            Some(b'K') => dx <= 1 && dy <= 1,
+            Some(b'B') => dx == dy,
+            Some(b'R') => dx == 0 || dy == 0,
+            Some(b'Q') | Some(b'L') => line,
+            Some(b'J') => false,
+            _ => true,
+        }
     }
 
     /// Whether the (unheld, side-to-move) unit on `i` could capture on `x`.
     fn captures_on(&self, i: usize, x: usize) -> bool {
         let u = self.sq[i].expect("unit");
         let w = u.white;
-        if self.banned_for(i).contains(&x) {
+        if self.banned_for(i) & (1 << x) != 0 {
             return false;
         }
         let enemy_at = |j: usize| self.sq[j].is_some_and(|v| v.white != w);
@@ -351,7 +376,7 @@ impl RefEight {
                         if v.white == w || v.kind == b'J' || v.kind == b'S' {
                             return false;
                         }
-                        if self.banned_for(i).contains(&n) {
+                        if self.banned_for(i) & (1 << n) != 0 {
                             return false;
                         }
                         // The pushed unit moves as `w`'s unit from n, the sentry's square empty.
@@ -370,29 +395,29 @@ impl RefEight {
                         && self.lancer_line(i, d, w).last() == Some(&x)
                 })
             }
-            _ => self.plain_targets(i, w).contains(&x),
+            _ => self.plain_targets(i, w) & (1 << x) != 0,
         }
     }
 
     /// Plain move targets (no castling, double step, e.p., promotion choice) of the
     /// capturing kinds K Q R B N P for a unit on `i` moving as side `w`: empty squares, or
-    /// squares of units of the other side.
-    fn plain_targets(&self, i: usize, w: bool) -> Vec<usize> {
+    /// squares of units of the other side (a set: bit = square).
+    fn plain_targets(&self, i: usize, w: bool) -> u64 {
         let u = self.sq[i].expect("unit");
-        let mut out = Vec::new();
+        let mut out = 0u64;
         let free = |j: usize| !self.own(j, w);
         match u.kind {
             b'P' => {
                 let dy = if w { 1 } else { -1 };
                 if let Some(j) = step(i, (0, dy)) {
                     if self.sq[j].is_none() {
-                        out.push(j);
+                        out |= 1 << j;
                     }
                 }
                 for dx in [-1, 1] {
                     if let Some(j) = step(i, (dx, dy)) {
                         if self.sq[j].is_some_and(|v| v.white != w) {
-                            out.push(j);
+                            out |= 1 << j;
                         }
                     }
                 }
@@ -403,7 +428,7 @@ impl RefEight {
                 for d in offs {
                     if let Some(j) = step(i, d) {
                         if free(j) {
-                            out.push(j);
+                            out |= 1 << j;
                         }
                     }
                 }
@@ -421,11 +446,11 @@ impl RefEight {
                     while let Some(j) = step(cur, d) {
                         if self.sq[j].is_some() {
                             if free(j) {
-                                out.push(j);
+                                out |= 1 << j;
                             }
                             break;
                         }
-                        out.push(j);
+                        out |= 1 << j;
                         cur = j;
                     }
                 }
@@ -470,7 +495,7 @@ impl RefEight {
                 // A pawn moves as a pawn of `w`: plain_targets with `w`'s direction.
                 let mut t = self.clone();
                 t.sq[n] = Some(Unit { white: w, ..u });
-                for j in t.plain_targets(n, w) {
+                for j in squares(t.plain_targets(n, w)) {
                     out.push((j, 0));
                 }
             }
@@ -545,9 +570,9 @@ impl RefEight {
             }
             let held = self.held(i);
             let banned = self.banned_for(i);
-            let ok = |j: usize| !banned.contains(&j);
+            let ok = |j: usize| banned & (1 << j) == 0;
             if u.kind == b'L' {
-                self.lancer_moves(i, u, held, &banned, &mut out);
+                self.lancer_moves(i, u, held, banned, &mut out);
                 continue;
             }
             if held {
@@ -669,7 +694,7 @@ impl RefEight {
                     }
                 }
                 _ => {
-                    for j in self.plain_targets(i, w) {
+                    for j in squares(self.plain_targets(i, w)) {
                         if ok(j) {
                             out.push((format!("{}{}", name(i), name(j)), mv(j, u)));
                         }
@@ -690,7 +715,7 @@ impl RefEight {
         i: usize,
         u: Unit,
         held: bool,
-        banned: &[usize],
+        banned: u64,
         out: &mut Vec<(String, RefEight)>,
     ) {
         let w = u.white;
@@ -713,7 +738,7 @@ impl RefEight {
         if !held {
             // Normal move along the facing, then a facing with a square in front (8P-8).
             for to in self.lancer_line(i, face, w) {
-                if banned.contains(&to) {
+                if banned & (1 << to) != 0 {
                     continue;
                 }
                 for d in 0..8 {
@@ -744,7 +769,7 @@ impl RefEight {
                     out.push((format!("{}{}={}", name(i), name(i), FACINGS[d]), turn(d)));
                 } else {
                     for to in self.lancer_line(i, d, w) {
-                        if !banned.contains(&to) {
+                        if banned & (1 << to) == 0 {
                             out.push((format!("{}{}", name(i), name(to)), land(to, d)));
                         }
                     }
