@@ -6,6 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
+use movegen::variants::eightpiece::EightPiece;
 use movegen::variants::magician::Magician;
 use movegen::variants::pieceeater::PieceEater;
 use movegen::variants::tamerspiel::TamerSpiel;
@@ -117,5 +118,20 @@ fn pieceeater(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess, tamerspiel, magician, pieceeater);
+const EIGHTPIECE_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -"),
+    ("middlegame", "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -"),
+    ("setup-1919", "nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -"),
+];
+
+fn eightpiece(c: &mut Criterion) {
+    generation::<EightPiece>(c, "eightpiece", EIGHTPIECE_POSITIONS);
+    perft_bench::<EightPiece>(
+        c,
+        "eightpiece",
+        &[("startpos", EIGHTPIECE_POSITIONS[0].1, 4), ("middlegame", EIGHTPIECE_POSITIONS[1].1, 3)],
+    );
+}
+
+criterion_group!(benches, chess, tamerspiel, magician, pieceeater, eightpiece);
 criterion_main!(benches);

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use movegen::perft;
 use movegen::rules::{Rules, VariantId};
+use movegen::variants::eightpiece;
 use movegen::with_variant;
 use std::io::Write;
 use std::time::Instant;
@@ -28,6 +29,9 @@ pub struct Cli {
 pub enum Command {
     /// Count legal move sequences of DEPTH plies (perft).
     Perft(PerftArgs),
+    /// Numbered start positions (`eightpiece-random`): with no number, print how many there
+    /// are; with a number N, print setup N's FEN.
+    Setup(SetupArgs),
     /// Fixed-position search benchmark (the engine's signature); last line `<N> nodes <M> nps`.
     ///
     /// Searches fixed positions of every variant to a fixed depth on one thread with a fresh
@@ -150,6 +154,9 @@ pub struct PerftArgs {
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Start from numbered setup N (`eightpiece-random`, see `menagerie setup`).
+    #[arg(long, conflicts_with = "fen")]
+    pub setup: Option<usize>,
     /// Print `<move> <count>` for every root move.
     #[arg(long)]
     pub divide: bool,
@@ -158,6 +165,16 @@ pub struct PerftArgs {
     pub threads: usize,
     /// Plies.
     pub depth: u32,
+}
+
+/// Arguments of `setup`.
+#[derive(clap::Args, Debug)]
+pub struct SetupArgs {
+    /// Variant id (only `eightpiece-random` has numbered setups).
+    #[arg(long, default_value = "eightpiece-random")]
+    pub variant: String,
+    /// Setup number (from 0); omit to print the number of setups.
+    pub number: Option<usize>,
 }
 
 /// Arguments of `bench`.
@@ -198,12 +215,41 @@ fn unimplemented_variant(v: VariantId) -> CliError {
 /// Runs `perft`, writing to `out`.
 pub fn run_perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let variant = variant_arg(&args.variant)?;
-    with_variant!(variant, V => perft_for::<V>(args, out)).map_err(unimplemented_variant)?
+    with_variant!(variant, V => perft_for::<V>(variant, args, out))
+        .map_err(unimplemented_variant)?
 }
 
-fn perft_for<V: Rules>(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let pos = match &args.fen {
-        Some(f) => V::from_fen(f).map_err(|e| usage(e.to_string()))?,
+/// The FEN of numbered setup `n` of `variant`.
+pub fn setup_fen(variant: VariantId, n: usize) -> Result<String, CliError> {
+    match variant {
+        VariantId::EightPieceRandom => eightpiece::setup::fen(n).ok_or_else(|| {
+            usage(format!(
+                "setup {n} does not exist: eightpiece-random has setups 0..={}",
+                eightpiece::setup::count() - 1
+            ))
+        }),
+        v => Err(usage(format!("variant `{v}` has no numbered setups"))),
+    }
+}
+
+fn perft_for<V: Rules>(
+    variant: VariantId,
+    args: &PerftArgs,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let fen = match (&args.fen, args.setup) {
+        (Some(f), _) => Some(f.clone()),
+        (None, Some(n)) => Some(setup_fen(variant, n)?),
+        (None, None) if variant == VariantId::EightPieceRandom => {
+            return Err(usage(
+                "eightpiece-random needs a start: --setup N (see `menagerie setup`) or --fen"
+                    .into(),
+            ))
+        }
+        (None, None) => None,
+    };
+    let pos = match fen {
+        Some(f) => V::from_fen_as(variant, &f).map_err(|e| usage(e.to_string()))?,
         None => V::startpos(),
     };
     let threads = args.threads.max(1);
@@ -260,6 +306,17 @@ const BENCH: &[(VariantId, &str, i32)] = &[
         "r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5",
         -2,
     ),
+    (
+        VariantId::EightPiece,
+        "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -",
+        -1,
+    ),
+    (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -", 0),
+    (
+        VariantId::EightPieceRandom,
+        "nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -",
+        -1,
+    ),
 ];
 
 /// Fixed search positions (variant, FEN).
@@ -284,7 +341,7 @@ pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> 
     for &(variant, fen, offset) in BENCH {
         let depth = (args.depth.unwrap_or(5) as i32 + offset).max(1) as u32;
         let n = with_variant!(variant, V => {
-            let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
+            let pos = V::from_fen_as(variant, fen).map_err(|e| usage(e.to_string()))?;
             perft::perft(&pos, depth)
         })
         .map_err(unimplemented_variant)?;
@@ -324,10 +381,23 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Runs `setup`: the number of setups, or setup N's FEN.
+pub fn run_setup(args: &SetupArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let variant = variant_arg(&args.variant)?;
+    if variant != VariantId::EightPieceRandom {
+        return Err(usage(format!("variant `{variant}` has no numbered setups")));
+    }
+    match args.number {
+        None => writeln!(out, "{}", eightpiece::setup::count()).map_err(io_err),
+        Some(n) => writeln!(out, "{}", setup_fen(variant, n)?).map_err(io_err),
+    }
+}
+
 /// Dispatches a parsed command line.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match &cli.command {
         Some(Command::Perft(a)) => run_perft(a, out),
+        Some(Command::Setup(a)) => run_setup(a, out),
         Some(Command::Bench(a)) => run_bench(a, out),
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
@@ -463,9 +533,23 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Start positions from setup numbers (only `eightpiece-random` numbers its setups).
+/// Start positions from setup numbers `A..B` (inclusive) or `N` (only `eightpiece-random`
+/// numbers its setups).
 fn setup_openings(variant: VariantId, spec: &str) -> Result<Vec<String>, CliError> {
-    Err(usage(format!("--setups is not available for `{variant}` in this build ({spec})")))
+    let bad = || usage(format!("--setups takes N or A..B, not `{spec}`"));
+    let (a, b) = match spec.split_once("..") {
+        Some((a, b)) => {
+            (a.parse::<usize>().map_err(|_| bad())?, b.parse::<usize>().map_err(|_| bad())?)
+        }
+        None => {
+            let n = spec.parse::<usize>().map_err(|_| bad())?;
+            (n, n)
+        }
+    };
+    if a > b || b - a > 100_000 {
+        return Err(bad());
+    }
+    (a..=b).map(|n| setup_fen(variant, n)).collect()
 }
 
 fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {

@@ -134,6 +134,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn startpos() -> Self;
     /// Loads a FEN (rule-book shape); never panics, never half-loads.
     fn from_fen(fen: &str) -> Result<Self, FenError>;
+    /// Loads a FEN as a position of `variant`, for types that play more than one id (the
+    /// `eightpiece` type also plays `eightpiece-random`, whose castling conventions differ).
+    /// Types that play one id keep this default, [`Rules::from_fen`].
+    fn from_fen_as(variant: VariantId, fen: &str) -> Result<Self, FenError> {
+        let _ = variant;
+        Self::from_fen(fen)
+    }
     /// Writes the FEN.
     fn fen(&self) -> String;
     /// Side to move.
@@ -221,6 +228,10 @@ macro_rules! with_variant {
             }
             $crate::rules::VariantId::PieceEater => {
                 type $T = $crate::variants::pieceeater::PieceEater;
+                Ok($body)
+            }
+            $crate::rules::VariantId::EightPiece | $crate::rules::VariantId::EightPieceRandom => {
+                type $T = $crate::variants::eightpiece::EightPiece;
                 Ok($body)
             }
             other => Err(other),

@@ -108,7 +108,12 @@ pub trait GameApi: Send {
 pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn GameApi>, String> {
     with_engine_variant!(id, V => {
         let start = match fen {
-            Some(f) => V::from_fen(f).map_err(|e| e.to_string())?,
+            Some(f) => V::from_fen_as(id, f).map_err(|e| e.to_string())?,
+            // A randomized variant has no single start: setup 0 unless a FEN is given.
+            None if id == VariantId::EightPieceRandom => {
+                let f = movegen::variants::eightpiece::setup::fen(0).expect("setup 0 exists");
+                V::from_fen_as(id, &f).map_err(|e| e.to_string())?
+            }
             None => V::startpos(),
         };
         Box::new(GameBox { id, game: Game::new(start) }) as Box<dyn GameApi>

@@ -4,6 +4,7 @@
 //! only through the rule book's text forms.
 
 pub mod chess;
+pub mod eightpiece;
 pub mod magician;
 pub mod pieceeater;
 pub mod tamerspiel;

@@ -1,0 +1,279 @@
+//! Applying a move: to the full position ([`play`]: board, facings, hash, castling rights, e.p.,
+//! the push field, clocks and pawn tracks), or to the bitboard copy used by legality tests
+//! ([`apply_lite`]). Both go through [`apply`], which knows what every move kind does to the
+//! board.
+
+use super::attack::Lite;
+use super::{
+    ep_key, facing_key, push_key, unit_key, EightKind, EightPiece, KEYS, RIGHT_BK, RIGHT_BQ,
+    RIGHT_WK, RIGHT_WQ, SIDE_KEY,
+};
+use crate::attacks::magic::tables;
+use crate::moves::{Move, MoveKind};
+use crate::types::{Color, Piece, PieceKind, Square};
+
+/// Something units can be taken from and put on.
+pub(super) trait Place {
+    /// Removes `p` from `sq`.
+    fn take(&mut self, sq: Square, p: Piece<EightKind>);
+    /// Puts `p` on the empty `sq`, facing `facing` if it is a lancer.
+    fn put(&mut self, sq: Square, p: Piece<EightKind>, facing: usize);
+}
+
+impl Place for Lite {
+    #[inline(always)]
+    fn take(&mut self, sq: Square, p: Piece<EightKind>) {
+        Lite::take(self, sq, p.kind.index(), p.color);
+    }
+    #[inline(always)]
+    fn put(&mut self, sq: Square, p: Piece<EightKind>, facing: usize) {
+        Lite::put(self, sq, p.kind.index(), p.color, facing);
+    }
+}
+
+impl Place for EightPiece {
+    #[inline(always)]
+    fn take(&mut self, sq: Square, p: Piece<EightKind>) {
+        self.board.remove(sq);
+        self.hash ^= unit_key(p, sq);
+        if p.kind == EightKind::Lancer {
+            self.hash ^= facing_key(sq, self.facing_idx(sq));
+            self.set_facing(sq, 0);
+        }
+    }
+    #[inline(always)]
+    fn put(&mut self, sq: Square, p: Piece<EightKind>, facing: usize) {
+        self.board.put(sq, p);
+        self.hash ^= unit_key(p, sq);
+        if p.kind == EightKind::Lancer {
+            self.set_facing(sq, facing);
+            self.hash ^= facing_key(sq, facing);
+        }
+    }
+}
+
+/// What a move did, beyond the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Applied {
+    /// A unit was captured on this square.
+    pub captured: Option<(Square, Piece<EightKind>)>,
+    /// A pawn went from / to (own move or pushed).
+    pub pawn: Option<(Square, Square)>,
+    /// The moving pawn promoted.
+    pub promoted: bool,
+    /// The mover's king square afterwards.
+    pub king: Square,
+}
+
+/// Castling geometry of right `right` for a king on `k`: (partner square, king destination,
+/// partner destination).
+#[inline]
+pub(super) fn castle_squares(pos: &EightPiece, right: usize) -> (Square, Square, Square) {
+    let base = if right >= RIGHT_BK { 56 } else { 0 };
+    let kside = right == RIGHT_WK || right == RIGHT_BK;
+    let (kd, pd) = if kside { (6, 5) } else { (2, 3) };
+    (pos.partner[right], Square(base + kd), Square(base + pd))
+}
+
+/// The castling right used by a castle move of `us` whose king goes to `to`.
+#[inline]
+pub(super) fn castle_right(us: Color, to: Square) -> usize {
+    let kside = to.0 % 8 == 6;
+    match (us, kside) {
+        (Color::White, true) => RIGHT_WK,
+        (Color::White, false) => RIGHT_WQ,
+        (Color::Black, true) => RIGHT_BK,
+        (Color::Black, false) => RIGHT_BQ,
+    }
+}
+
+/// Applies the board part of the legal move `m` of `pos` to `out` (which starts equal to
+/// `pos`'s board).
+#[inline(always)]
+pub(super) fn apply<P: Place>(pos: &EightPiece, m: Move, out: &mut P) -> Applied {
+    let b = &pos.board;
+    let us = pos.turn;
+    let (from, to) = (m.from(), m.to());
+    let mut res = Applied { king: pos.king(us), ..Applied::default() };
+    match m.kind() {
+        MoveKind::Normal | MoveKind::DoublePush | MoveKind::TurnMove => {
+            let mover = b.piece_at(from).expect("mover");
+            if let Some(cap) = b.piece_at(to) {
+                out.take(to, cap);
+                res.captured = Some((to, cap));
+            }
+            out.take(from, mover);
+            let placed = if m.promo() != 0 {
+                res.promoted = true;
+                Piece::new(EightKind::ALL[usize::from(m.promo())], us)
+            } else {
+                mover
+            };
+            out.put(to, placed, m.facing().index());
+            match mover.kind {
+                EightKind::Pawn => res.pawn = Some((from, to)),
+                EightKind::King => res.king = to,
+                _ => {}
+            }
+        }
+        MoveKind::EnPassant => {
+            let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
+            let cap = b.piece_at(victim).expect("e.p. victim");
+            out.take(victim, cap);
+            res.captured = Some((victim, cap));
+            let pawn = b.piece_at(from).expect("pawn");
+            out.take(from, pawn);
+            out.put(to, pawn, 0);
+            res.pawn = Some((from, to));
+        }
+        MoveKind::Castle => {
+            let (p, kd, pd) = castle_squares(pos, castle_right(us, to));
+            let king = b.piece_at(from).expect("king");
+            let partner = b.piece_at(p).expect("partner");
+            out.take(from, king);
+            out.take(p, partner);
+            out.put(kd, king, 0);
+            out.put(pd, partner, 0);
+            res.king = kd;
+        }
+        MoveKind::Push | MoveKind::Nudge => {
+            let a = m.aux();
+            let sentry = b.piece_at(from).expect("sentry");
+            let unit = b.piece_at(to).expect("pushed unit");
+            out.take(from, sentry);
+            out.take(to, unit);
+            // The sentry's start square is empty during the pushed unit's move.
+            if a != from {
+                if let Some(cap) = b.piece_at(a) {
+                    out.take(a, cap);
+                    res.captured = Some((a, cap));
+                }
+            }
+            out.put(to, sentry, 0);
+            out.put(a, unit, m.facing().index());
+            if unit.kind == EightKind::Pawn {
+                res.pawn = Some((to, a));
+            }
+        }
+        MoveKind::Turn => {
+            let lancer = b.piece_at(from).expect("lancer");
+            out.take(from, lancer);
+            out.put(from, lancer, m.facing().index());
+        }
+        _ => {}
+    }
+    res
+}
+
+/// The bitboards after `m`, the mover's king square, and the 8P-10 lancer of the opponent
+/// (a pushed lancer with its banned squares) for the attack test.
+#[inline(always)]
+pub(super) fn apply_lite(
+    pos: &EightPiece,
+    base: &Lite,
+    m: Move,
+) -> (Lite, Square, Option<(Square, u64)>) {
+    let mut l = *base;
+    let res = apply(pos, m, &mut l);
+    let tm = match m.kind() {
+        MoveKind::Push | MoveKind::Nudge if l.k[super::attack::L] & (1 << m.aux().0) != 0 => {
+            Some((m.aux(), banned(m.to(), m.aux())))
+        }
+        _ => None,
+    };
+    (l, res.king, tm)
+}
+
+/// The squares a unit pushed from `from` to `to` may not end its next move on (§6.3): the
+/// square it left and every square it passed over (for a knight, king or nudge, just the
+/// square it left).
+#[inline(always)]
+pub(super) fn banned(from: Square, to: Square) -> u64 {
+    (1u64 << from.0) | tables().between[from.idx()][to.idx()].0
+}
+
+/// The position after the legal move `m`.
+pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
+    let mut p = *pos;
+    let us = pos.turn;
+    let mut h = p.hash ^ KEYS[SIDE_KEY] ^ EightPiece::castle_key(p.castling, &p.partner);
+    if let (Some(ep), true) = (p.ep, p.ep_in_key) {
+        h ^= ep_key(ep);
+    }
+    if let Some((f, t)) = p.push {
+        h ^= push_key(f, t);
+    }
+    p.hash = h;
+    let res = apply(pos, m, &mut p);
+    let kind = m.kind();
+
+    // Castling rights (8P-6: being pushed counts as moving; a captured partner loses its right).
+    if p.castling != 0 {
+        let touched: u64 = match kind {
+            MoveKind::Pass | MoveKind::Turn => 0,
+            MoveKind::Castle => {
+                let mask = if us == Color::White { 0b0011 } else { 0b1100 };
+                p.castling &= !mask;
+                0
+            }
+            MoveKind::Push | MoveKind::Nudge => {
+                (1u64 << m.from().0) | (1u64 << m.to().0) | (1u64 << m.aux().0)
+            }
+            _ => (1u64 << m.from().0) | (1u64 << m.to().0),
+        };
+        if touched != 0 {
+            for i in 0..4 {
+                if p.castling & (1 << i) != 0 {
+                    let home = p.king_home[i / 2];
+                    if touched & ((1u64 << home.0) | (1u64 << p.partner[i].0)) != 0 {
+                        p.castling &= !(1 << i);
+                    }
+                }
+            }
+        }
+    }
+
+    // Clocks and pawn tracks (§9: a capture, or a pawn reaching a square new to it).
+    let mut reset = false;
+    if let Some((sq, cap)) = res.captured {
+        reset = true;
+        if cap.kind == EightKind::Pawn {
+            p.pawns.remove(sq);
+        }
+    }
+    if let Some((f, t)) = res.pawn {
+        if res.promoted {
+            p.pawns.remove(f);
+            reset = true;
+        } else if p.pawns.relocate(f, t) {
+            reset = true;
+        }
+    }
+    p.halfmove = if reset { 0 } else { p.halfmove + 1 };
+    if us == Color::Black {
+        p.fullmove += 1;
+    }
+    p.turn = !us;
+
+    p.push = match kind {
+        MoveKind::Push | MoveKind::Nudge => Some((m.to(), m.aux())),
+        _ => None,
+    };
+    p.ep = match kind {
+        MoveKind::DoublePush => Some(Square((m.from().0 + m.to().0) / 2)),
+        _ => None,
+    };
+    let mut h = p.hash ^ EightPiece::castle_key(p.castling, &p.partner);
+    p.ep_in_key = false;
+    if let Some(ep) = p.ep {
+        if p.ep_capturable(ep) {
+            p.ep_in_key = true;
+            h ^= ep_key(ep);
+        }
+    }
+    if let Some((f, t)) = p.push {
+        h ^= push_key(f, t);
+    }
+    p.hash = h;
+    p
+}
