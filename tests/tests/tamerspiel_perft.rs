@@ -93,6 +93,7 @@ fn cli_divide() {
     let args = engine::cli::PerftArgs {
         variant: "tamerspiel".into(),
         fen: Some(fen),
+        setup: None,
         divide: true,
         threads: 2,
         depth: 2,
