@@ -6,7 +6,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
-use movegen::MoveBuf;
+use movegen::variants::jumpingknights::JumpingKnights;
 
 const CHESS_POSITIONS: &[(&str, &str)] = &[
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -57,5 +57,18 @@ fn chess(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess);
+const JK_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", movegen::variants::jumpingknights::START_FEN),
+    (
+        "seed-game-4",
+        "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+    ),
+];
+
+fn jumpingknights(c: &mut Criterion) {
+    generation::<JumpingKnights>(c, "jumpingknights", JK_POSITIONS);
+    perft_bench::<JumpingKnights>(c, "jumpingknights", &[("startpos", JK_POSITIONS[0].1, 4)]);
+}
+
+criterion_group!(benches, chess, jumpingknights);
 criterion_main!(benches);

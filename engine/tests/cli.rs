@@ -36,7 +36,8 @@ fn divide_lists_root_moves_and_sums() {
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 49, "48 root moves + summary");
-    let sum: u64 = lines[..48].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    let sum: u64 =
+        lines[..48].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
     assert_eq!(sum, 2039);
     assert!(lines.contains(&"e1g1 43"), "castling in divide: {out}");
     assert!(lines[48].starts_with("nodes 2039 "));

@@ -205,6 +205,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::chess::Chess;
                 Ok($body)
             }
+            $crate::rules::VariantId::JumpingKnights => {
+                type $T = $crate::variants::jumpingknights::JumpingKnights;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};

@@ -4,3 +4,4 @@
 //! only through the rule book's text forms.
 
 pub mod chess;
+pub mod jumpingknights;
