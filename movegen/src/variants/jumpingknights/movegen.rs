@@ -16,7 +16,7 @@
 //!   bulk counting: whole target sets are popcounted).
 
 use super::tables::{
-    bit, nearest, nearest_dyn, opposite, CENTRAL, EDGE, FILE_I, FILE_Z, NONE, RANK, T, VALID,
+    bit, first_or_none, first_or_none_dyn, nearest_dyn, opposite, CENTRAL, EDGE, FILE_I, FILE_Z, NONE, RANK, T, VALID,
 };
 use super::{ep_victim, JkBoard, JkKind, JkMoves, JumpingKnights, PROMOTIONS};
 use crate::moves::{Move, MoveBuf, MoveKind};
@@ -179,34 +179,34 @@ pub(super) fn capturable(b: &JkBoard, k: Square, by: Color, by_set: Bb128, occ: 
     let (by_set, occ) = (by_set.0, occ.0);
     let empty = VALID & !occ;
     let ki = k.idx();
-    let open = T.king_nbr[ki].0 & empty;
-    if open != 0 {
-        let kings = b.kind(JkKind::King).0 & by_set;
-        let queens = b.kind(JkKind::Queen).0;
-        let rq = (b.kind(JkKind::Rook).0 | queens) & by_set;
-        let bq = (b.kind(JkKind::Bishop).0 | queens) & by_set;
-        let adj_orth = (kings | b.kind(JkKind::WarMachine).0) & by_set;
-        let pawns = b.kind(JkKind::Pawn).0 & by_set;
+    let queens = b.kind(JkKind::Queen).0;
+    let rq = (b.kind(JkKind::Rook).0 | queens) & by_set;
+    let bq = (b.kind(JkKind::Bishop).0 | queens) & by_set;
+    let n = b.kind(JkKind::Nightrider).0 & by_set;
+    // Riders on one of the king's 16 lines: the squares between must be empty, and so must the
+    // square just beyond the king.
+    let riders =
+        (T.orth_lines[ki].0 & rq) | (T.diag_lines[ki].0 & bq) | (T.knight_lines[ki].0 & n);
+    for s in squares(riders) {
+        let d = usize::from(T.dir[ki][s.idx()]);
+        if empty & bit(T.step[ki][opposite(d)]) != 0
+            && (T.ray[ki][d].0 ^ T.ray[s.idx()][d].0) & occ == s.bit()
+        {
+            return true;
+        }
+    }
+    // Adjacent kings and pawns: the square beyond the king must be empty.
+    let kings = b.kind(JkKind::King).0 & by_set;
+    let pawns = b.kind(JkKind::Pawn).0 & by_set;
+    let near = T.king_nbr[ki].0 & (kings | pawns);
+    if near != 0 {
         let [p1, p2] = pawn_sources(by);
-        for l in squares(open) {
-            // The attacker stands on the far side of `k` from the landing square `l`.
-            let d = opposite(usize::from(T.dir[ki][l.idx()]));
-            let a = bit(T.step[ki][d]);
-            let ray = T.ray[ki][d].0;
-            if d & 1 == 0 {
-                if a & adj_orth != 0 {
-                    return true;
-                }
-                if ray & rq != 0 && rq & nearest_dyn(d, Bitboard(ray & occ)).bit() != 0 {
-                    return true;
-                }
-            } else {
-                if a & kings != 0 || (a & pawns != 0 && (d == p1 || d == p2)) {
-                    return true;
-                }
-                if ray & bq != 0 && bq & nearest_dyn(d, Bitboard(ray & occ)).bit() != 0 {
-                    return true;
-                }
+        for a in squares(near) {
+            let d = usize::from(T.dir[ki][a.idx()]);
+            if (kings & a.bit() != 0 || d == p1 || d == p2)
+                && empty & bit(T.step[ki][opposite(d)]) != 0
+            {
+                return true;
             }
         }
     }
@@ -222,17 +222,6 @@ pub(super) fn capturable(b: &JkBoard, k: Square, by: Color, by_set: Bb128, occ: 
             }
         }
     }
-    // Nightriders: along a knight line, landing on the next leap point beyond.
-    let n = b.kind(JkKind::Nightrider).0 & by_set;
-    if n & T.knight_lines[ki].0 != 0 {
-        for l in squares(T.knight_nbr[ki].0 & empty) {
-            let d = opposite(usize::from(T.dir[ki][l.idx()]));
-            let ray = T.ray[ki][d].0;
-            if ray & n != 0 && n & nearest_dyn(d, Bitboard(ray & occ)).bit() != 0 {
-                return true;
-            }
-        }
-    }
     false
 }
 
@@ -243,7 +232,7 @@ trait SquareBit {
 impl SquareBit for Square {
     #[inline(always)]
     fn bit(self) -> u128 {
-        1u128 << self.0
+        bit(self.0)
     }
 }
 
@@ -392,70 +381,67 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// One rider direction `D`: adds the quiet squares to `quiet` and emits the captures.
+    /// The squares a rider on `from` reaches in direction `D`: the empty ones and the first
+    /// occupied one (branch-free: an empty line gives `ray ^ ray[NONE]` = `ray`).
     #[inline(always)]
-    fn ride<S: Sink, const D: usize>(
-        &self,
-        from: Square,
-        checked: bool,
-        quiet: &mut u128,
-        sink: &mut S,
-    ) {
-        let ray = T.ray[from.idx()][D].0;
-        let blk = ray & self.occ;
-        if blk == 0 {
-            *quiet |= ray;
-            return;
-        }
-        let v = nearest::<D>(Bitboard(blk));
-        let beyond = T.ray[v.idx()][D].0;
-        *quiet |= ray ^ beyond ^ v.bit();
-        if self.victims & v.bit() != 0 {
-            let blk2 = beyond & self.occ;
-            let land = if blk2 == 0 {
-                beyond
-            } else {
-                let w = nearest::<D>(Bitboard(blk2));
-                beyond ^ T.ray[w.idx()][D].0 ^ w.bit()
-            };
-            if land != 0 {
-                self.emit_jumps(from, v, land, checked || self.sens & v.bit() != 0, sink);
-            }
+    fn reach<const D: usize>(&self, from: usize) -> u128 {
+        let ray = T.ray[from][D].0;
+        ray ^ T.ray[first_or_none::<D>(ray & self.occ)][D].0
+    }
+
+    /// The captures of a rider on `from` of the victim `v`, the first unit on one of its lines:
+    /// landing on the empty squares beyond `v` up to the next unit.
+    #[inline(always)]
+    fn rider_capture<S: Sink>(&self, from: Square, v: Square, checked: bool, sink: &mut S) {
+        let d = usize::from(T.dir[from.idx()][v.idx()]);
+        let beyond = T.ray[v.idx()][d].0;
+        let blk = beyond & self.occ;
+        let after = T.ray[first_or_none_dyn(d, blk)][d].0;
+        let land = beyond ^ after ^ (blk & !after);
+        if land != 0 {
+            self.emit_jumps(from, v, land, checked || self.sens & v.bit() != 0, sink);
         }
     }
 
+    /// Emits every move of a rider whose lines reach `reach`.
     #[inline(always)]
-    fn rook<S: Sink>(&self, from: Square, quiet: &mut u128, checked: bool, sink: &mut S) {
-        self.ride::<S, 0>(from, checked, quiet, sink);
-        self.ride::<S, 2>(from, checked, quiet, sink);
-        self.ride::<S, 4>(from, checked, quiet, sink);
-        self.ride::<S, 6>(from, checked, quiet, sink);
+    fn rider<S: Sink>(&self, from: Square, reach: u128, sink: &mut S) {
+        let checked = self.sens & from.bit() != 0;
+        self.emit_quiets(from, reach & self.empty & CENTRAL, checked, sink);
+        for v in squares(reach & self.victims) {
+            self.rider_capture(from, v, checked, sink);
+        }
     }
 
     #[inline(always)]
-    fn bishop<S: Sink>(&self, from: Square, quiet: &mut u128, checked: bool, sink: &mut S) {
-        self.ride::<S, 1>(from, checked, quiet, sink);
-        self.ride::<S, 3>(from, checked, quiet, sink);
-        self.ride::<S, 5>(from, checked, quiet, sink);
-        self.ride::<S, 7>(from, checked, quiet, sink);
+    fn rook_reach(&self, f: usize) -> u128 {
+        self.reach::<0>(f) | self.reach::<2>(f) | self.reach::<4>(f) | self.reach::<6>(f)
     }
 
     #[inline(always)]
-    fn nightrider<S: Sink>(&self, from: Square, quiet: &mut u128, checked: bool, sink: &mut S) {
-        self.ride::<S, 8>(from, checked, quiet, sink);
-        self.ride::<S, 9>(from, checked, quiet, sink);
-        self.ride::<S, 10>(from, checked, quiet, sink);
-        self.ride::<S, 11>(from, checked, quiet, sink);
-        self.ride::<S, 12>(from, checked, quiet, sink);
-        self.ride::<S, 13>(from, checked, quiet, sink);
-        self.ride::<S, 14>(from, checked, quiet, sink);
-        self.ride::<S, 15>(from, checked, quiet, sink);
+    fn bishop_reach(&self, f: usize) -> u128 {
+        self.reach::<1>(f) | self.reach::<3>(f) | self.reach::<5>(f) | self.reach::<7>(f)
+    }
+
+    #[inline(always)]
+    fn nightrider_reach(&self, f: usize) -> u128 {
+        self.reach::<8>(f)
+            | self.reach::<9>(f)
+            | self.reach::<10>(f)
+            | self.reach::<11>(f)
+            | self.reach::<12>(f)
+            | self.reach::<13>(f)
+            | self.reach::<14>(f)
+            | self.reach::<15>(f)
     }
 
     fn war_machine<S: Sink>(&self, from: Square, sink: &mut S) {
         let fi = from.idx();
         let checked = self.sens & from.bit() != 0;
         self.emit_quiets(from, T.wm_ring[fi].0 & self.empty & CENTRAL, checked, sink);
+        if T.wm_ring[fi].0 & self.victims == 0 {
+            return;
+        }
         for d in ORTH {
             for v in [T.step[fi][d], T.step3[fi][d]] {
                 if self.victims & bit(v) != 0 {
@@ -478,6 +464,9 @@ impl<'a> Ctx<'a> {
                 sink.push(Move::new(MoveKind::Normal, k, to));
             }
         }
+        if T.king_nbr[ki].0 & self.victims == 0 {
+            return;
+        }
         for d in 0..8 {
             let v = T.step[ki][d];
             if self.victims & bit(v) != 0 {
@@ -490,12 +479,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Pawn moves: whole sets for the pawns whose moves need no test, one by one for the rest.
-    fn pawns<S: Sink>(&self, sink: &mut S) {
+    #[inline(always)]
+    fn pawns<S: Sink, const WHITE: bool>(&self, sink: &mut S) {
         let pawns = self.pos.board.pieces(JkKind::Pawn, self.us).0;
         if pawns == 0 {
             return;
         }
-        let white = self.us == Color::White;
+        let white = WHITE;
         let fwd: i8 = if white { 10 } else { -10 };
         let promo_step = if white { RANK[8] } else { RANK[1] };
         let promo_any = if white { RANK[8] | RANK[9] } else { RANK[1] | RANK[0] };
@@ -634,31 +624,23 @@ impl<'a> Ctx<'a> {
         let b = &self.pos.board;
         let us = self.us;
         self.king_moves(sink);
-        self.pawns(sink);
+        if us == Color::White {
+            self.pawns::<S, true>(sink);
+        } else {
+            self.pawns::<S, false>(sink);
+        }
         for from in squares(b.pieces(JkKind::Nightrider, us).0) {
-            let checked = self.sens & from.bit() != 0;
-            let mut quiet = 0;
-            self.nightrider(from, &mut quiet, checked, sink);
-            self.emit_quiets(from, quiet & CENTRAL, checked, sink);
+            self.rider(from, self.nightrider_reach(from.idx()), sink);
         }
         for from in squares(b.pieces(JkKind::Bishop, us).0) {
-            let checked = self.sens & from.bit() != 0;
-            let mut quiet = 0;
-            self.bishop(from, &mut quiet, checked, sink);
-            self.emit_quiets(from, quiet & CENTRAL, checked, sink);
+            self.rider(from, self.bishop_reach(from.idx()), sink);
         }
         for from in squares(b.pieces(JkKind::Rook, us).0) {
-            let checked = self.sens & from.bit() != 0;
-            let mut quiet = 0;
-            self.rook(from, &mut quiet, checked, sink);
-            self.emit_quiets(from, quiet & CENTRAL, checked, sink);
+            self.rider(from, self.rook_reach(from.idx()), sink);
         }
         for from in squares(b.pieces(JkKind::Queen, us).0) {
-            let checked = self.sens & from.bit() != 0;
-            let mut quiet = 0;
-            self.rook(from, &mut quiet, checked, sink);
-            self.bishop(from, &mut quiet, checked, sink);
-            self.emit_quiets(from, quiet & CENTRAL, checked, sink);
+            let f = from.idx();
+            self.rider(from, self.rook_reach(f) | self.bishop_reach(f), sink);
         }
         for from in squares(b.pieces(JkKind::WarMachine, us).0) {
             self.war_machine(from, sink);
@@ -750,8 +732,77 @@ impl<'a> Ctx<'a> {
         edge_units != 0
             && squares(edge_units).any(|sq| {
                 let kind = self.pos.board.kind_at(sq).expect("own unit");
-                self.central_capture(sq, kind)
+                let i = sq.idx();
+                // Quick reject: no victim anywhere the unit could capture.
+                let reach = match kind {
+                    JkKind::Pawn => {
+                        if self.pos.ep.is_some() {
+                            !0
+                        } else {
+                            let [a, b] = pawn_captures(self.us);
+                            bit(T.step[i][a]) | bit(T.step[i][b])
+                        }
+                    }
+                    JkKind::King => T.king_nbr[i].0,
+                    JkKind::WarMachine => T.wm_ring[i].0,
+                    JkKind::Nightrider => T.knight_lines[i].0,
+                    JkKind::Bishop => T.diag_lines[i].0,
+                    JkKind::Rook => T.orth_lines[i].0,
+                    JkKind::Queen => T.orth_lines[i].0 | T.diag_lines[i].0,
+                };
+                reach & self.victims != 0 && self.central_capture(sq, kind)
             })
+    }
+
+    /// For Rule 4 nodes: the squares a move must touch to be able to give check (see
+    /// [`CheckFilter`]).
+    fn check_filter(&self) -> CheckFilter {
+        let ek = self.pos.board.pieces(JkKind::King, self.them).lsb().idx();
+        let mut live = 0u128;
+        for d in 0..16 {
+            if self.empty & bit(T.step[ek][opposite(d)]) != 0 {
+                live |= T.ray[ek][d].0;
+            }
+        }
+        let mut lands = T.king_nbr[ek].0 | T.knight_nbr[ek].0;
+        for d in ORTH {
+            let o = opposite(d);
+            lands |= bit(T.step3[ek][d]);
+            if self.empty & (bit(T.step[ek][o]) | bit(T.step3[ek][o])) != 0 {
+                live |= bit(T.step[ek][d]) | bit(T.step3[ek][d]);
+            }
+        }
+        CheckFilter { live, lands }
+    }
+}
+
+/// Squares around the enemy king that a checking move must touch. After the move the king
+/// would be capturable along some line with an empty landing square L beyond it; before it,
+/// it was not (a legal position never has the side not to move in check). So either L was
+/// empty and the move put a unit on, or emptied a square of, the attacker's side of that line
+/// (`live`: the lines whose L is empty, and the War Machine sources whose landings are), or
+/// the move emptied L itself (`lands`: every possible L). Castling is always tested.
+struct CheckFilter {
+    live: u128,
+    lands: u128,
+}
+
+impl CheckFilter {
+    #[inline(always)]
+    fn may_check(&self, pos: &JumpingKnights, m: Move) -> bool {
+        let emptied = bit(m.from().0)
+            | match m.kind() {
+                MoveKind::Jump => bit(m.to().0),
+                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), pos.turn).0),
+                _ => 0,
+            };
+        let filled = match m.kind() {
+            MoveKind::Jump | MoveKind::JumpEnPassant => bit(m.aux().0),
+            _ => bit(m.to().0),
+        };
+        m.kind() == MoveKind::Castle
+            || (emptied | filled) & self.live != 0
+            || emptied & self.lands != 0
     }
 }
 
@@ -788,8 +839,9 @@ pub(super) fn generate<S: Sink>(pos: &JumpingKnights, sink: &mut S) {
     if c.rule4() {
         let mut all = JkMoves::default();
         c.all(&mut Lister(&mut all));
+        let filter = c.check_filter();
         for &m in all.iter() {
-            if is_rule4_capture(m) || gives_check(pos, m) {
+            if is_rule4_capture(m) || (filter.may_check(pos, m) && gives_check(pos, m)) {
                 sink.push(m);
             }
         }

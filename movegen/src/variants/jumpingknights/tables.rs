@@ -76,7 +76,8 @@ const fn offset(sq: usize, dx: i32, dy: i32) -> u8 {
 #[derive(Debug)]
 pub(super) struct Tables {
     /// `ray[sq][d]`: every square from `sq` (exclusive) in direction `d` to the board edge.
-    pub ray: [[Bb128; 16]; CELLS],
+    /// Rows 100..128 are empty, so `ray[NONE]` is the empty set (branch-free riders).
+    pub ray: [[Bb128; 16]; 128],
     /// `step[sq][d]`: the next square in direction `d` (a knight leap for 8..16), or [`NONE`].
     pub step: [[u8; 16]; CELLS],
     /// `step3[sq][d]`: the square 3 away in compass direction `d` (0..8), or [`NONE`].
@@ -100,7 +101,7 @@ pub(super) struct Tables {
 
 const fn build() -> Tables {
     let mut t = Tables {
-        ray: [[Bitboard(0); 16]; CELLS],
+        ray: [[Bitboard(0); 16]; 128],
         step: [[NONE; 16]; CELLS],
         step3: [[NONE; 8]; CELLS],
         dir: [[NONE; CELLS]; CELLS],
@@ -164,20 +165,43 @@ const fn build() -> Tables {
 /// The tables (a `static`: built by the compiler, no run-time initialisation).
 pub(super) static T: Tables = build();
 
-/// The bit of a `u8` table entry ([`NONE`] gives bit 127, in no set).
+/// `SQ_BIT[n]` = the set holding only square `n`, and the empty set for `n` >= 100 (so
+/// [`NONE`] is in no set). A table load: variable `u128` shifts compile to `shld`/`shrd` by
+/// `cl`, which are slow on the AMD machines this runs on.
+pub(super) static SQ_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// The set of a `u8` table entry (empty for [`NONE`]).
 #[inline(always)]
-pub(super) const fn bit(n: u8) -> u128 {
-    1u128 << n
+pub(super) fn bit(n: u8) -> u128 {
+    SQ_BIT[usize::from(n & 127)]
 }
 
-/// The first square of `set` on the ray from `from` in direction `D` (`set` must intersect the
-/// ray; `set` is already masked to it).
+/// The first square of `on_ray` in direction `D` as an index, or [`NONE`] if `on_ray` is
+/// empty, without a branch.
 #[inline(always)]
-pub(super) fn nearest<const D: usize>(on_ray: Bb128) -> Square {
+pub(super) fn first_or_none<const D: usize>(on_ray: u128) -> usize {
     if positive(D) {
-        on_ray.lsb()
+        (on_ray | 1u128 << 127).trailing_zeros() as usize
     } else {
-        on_ray.msb()
+        (127i32 - on_ray.leading_zeros() as i32) as usize & 127
+    }
+}
+
+/// [`first_or_none`] with a run-time direction.
+#[inline(always)]
+pub(super) fn first_or_none_dyn(d: usize, on_ray: u128) -> usize {
+    if positive(d) {
+        (on_ray | 1u128 << 127).trailing_zeros() as usize
+    } else {
+        (127i32 - on_ray.leading_zeros() as i32) as usize & 127
     }
 }
 
@@ -225,6 +249,13 @@ mod tests {
         assert_eq!(T.step3[s("b0")][2] as usize, s("e0"));
         assert_eq!(T.step3[s("b0")][6], NONE);
         assert_eq!(T.step[s("i9")][1], NONE);
+        assert!(T.ray[usize::from(NONE)].iter().all(|r| r.is_empty()));
+        for d in 0..16 {
+            assert_eq!(first_or_none_dyn(d, 0), usize::from(NONE));
+        }
+        let two = T.ray[s("b1")][8].0 & !T.ray[s("c3")][8].0 | (1u128 << s("e7"));
+        assert_eq!(first_or_none::<8>(two), s("c3"));
+        assert_eq!(first_or_none::<12>(T.ray[s("f9")][12].0), s("e7"));
         assert_eq!(T.wm_ring[s("z0")].count(), 4);
         assert_eq!(T.king_nbr[s("z0")].count(), 3);
         assert_eq!(T.knight_nbr[s("z0")].count(), 2);
