@@ -123,6 +123,16 @@ const BENCH: &[(VariantId, &str, i32)] = &[
     (VariantId::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -1),
     (VariantId::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 1),
     (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", -1),
+    (
+        VariantId::JumpingKnights,
+        "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
+        0,
+    ),
+    (
+        VariantId::JumpingKnights,
+        "10/2r1qkbnr1/1npp6/3wpp1pp1/4NP4/3BP1P3/7Q2/1PPP2KP1b/1R1B3WR1/2w7 w k - 0 21",
+        -1,
+    ),
 ];
 
 /// Runs `bench`, writing to `out`.

@@ -4,7 +4,7 @@
 //! ranks, `10` runs), counting equals listing, move text round-trips, and playing a move never
 //! alters the position it was played from.
 
-use menagerie_tests::{random_playouts, reference::jumpingknights::RefJk};
+use menagerie_tests::{load_perft_file, random_playouts, reference::jumpingknights::RefJk};
 use movegen::rules::Rules;
 use movegen::variants::jumpingknights::JumpingKnights;
 use std::collections::BTreeMap;
@@ -75,13 +75,21 @@ fn visit(cov: &mut Coverage, pos: &JumpingKnights, legal: &[movegen::Move]) {
 }
 
 #[test]
-fn random_games_from_start() {
+fn random_games_from_start_and_file_positions() {
     let mut cov = Coverage::default();
-    random_playouts(&JumpingKnights::startpos(), 7007, 40, 250, |pos, legal| {
+    random_playouts(&JumpingKnights::startpos(), 7007, 30, 250, |pos, legal| {
         visit(&mut cov, pos, legal)
     });
+    for (i, case) in load_perft_file("jumpingknights.perft").iter().enumerate() {
+        let start = JumpingKnights::from_fen(&case.fen).unwrap();
+        random_playouts(&start, 100 + i as u64, 4, 150, |pos, legal| visit(&mut cov, pos, legal));
+    }
     eprintln!("{cov:?}");
-    assert!(cov.positions > 3_000, "{cov:?}");
+    // The comparison must have met every special rule, several times.
+    assert!(cov.positions > 10_000, "{cov:?}");
+    assert!(cov.in_check > 200 && cov.rule4 > 200, "{cov:?}");
+    assert!(cov.ep >= 3 && cov.castle > 50 && cov.promo > 500, "{cov:?}");
+    assert!(cov.edge_king > 50 && cov.mates > 0 && cov.stalemates > 0, "{cov:?}");
 }
 
 #[test]

@@ -16,7 +16,8 @@
 //!   bulk counting: whole target sets are popcounted).
 
 use super::tables::{
-    bit, first_or_none, first_or_none_dyn, nearest_dyn, opposite, CENTRAL, EDGE, FILE_I, FILE_Z, NONE, RANK, T, VALID,
+    bit, first_or_none, first_or_none_dyn, nearest_dyn, opposite, CENTRAL, EDGE, FILE_I, FILE_Z,
+    NONE, RANK, T, VALID,
 };
 use super::{ep_victim, JkBoard, JkKind, JkMoves, JumpingKnights, PROMOTIONS};
 use crate::moves::{Move, MoveBuf, MoveKind};
@@ -185,8 +186,7 @@ pub(super) fn capturable(b: &JkBoard, k: Square, by: Color, by_set: Bb128, occ: 
     let n = b.kind(JkKind::Nightrider).0 & by_set;
     // Riders on one of the king's 16 lines: the squares between must be empty, and so must the
     // square just beyond the king.
-    let riders =
-        (T.orth_lines[ki].0 & rq) | (T.diag_lines[ki].0 & bq) | (T.knight_lines[ki].0 & n);
+    let riders = (T.orth_lines[ki].0 & rq) | (T.diag_lines[ki].0 & bq) | (T.knight_lines[ki].0 & n);
     for s in squares(riders) {
         let d = usize::from(T.dir[ki][s.idx()]);
         if empty & bit(T.step[ki][opposite(d)]) != 0
