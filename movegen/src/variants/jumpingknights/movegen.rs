@@ -729,29 +729,30 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     fn rule4(&self) -> bool {
         let edge_units = self.own & EDGE;
-        edge_units != 0
-            && squares(edge_units).any(|sq| {
-                let kind = self.pos.board.kind_at(sq).expect("own unit");
-                let i = sq.idx();
-                // Quick reject: no victim anywhere the unit could capture.
-                let reach = match kind {
-                    JkKind::Pawn => {
-                        if self.pos.ep.is_some() {
-                            !0
-                        } else {
-                            let [a, b] = pawn_captures(self.us);
-                            bit(T.step[i][a]) | bit(T.step[i][b])
-                        }
-                    }
-                    JkKind::King => T.king_nbr[i].0,
-                    JkKind::WarMachine => T.wm_ring[i].0,
-                    JkKind::Nightrider => T.knight_lines[i].0,
-                    JkKind::Bishop => T.diag_lines[i].0,
-                    JkKind::Rook => T.orth_lines[i].0,
-                    JkKind::Queen => T.orth_lines[i].0 | T.diag_lines[i].0,
-                };
-                reach & self.victims != 0 && self.central_capture(sq, kind)
+        if edge_units == 0 {
+            return false;
+        }
+        let b = &self.pos.board;
+        let v = self.victims;
+        // Kind by kind, with a quick reject: no victim anywhere the unit could capture.
+        let found = |kind: JkKind, reach: &dyn Fn(usize) -> u128| {
+            squares(b.kind(kind).0 & edge_units)
+                .any(|sq| reach(sq.idx()) & v != 0 && self.central_capture(sq, kind))
+        };
+        found(JkKind::WarMachine, &|i| T.wm_ring[i].0)
+            || found(JkKind::Pawn, &|i| {
+                if self.pos.ep.is_some() {
+                    !0
+                } else {
+                    let [a, c] = pawn_captures(self.us);
+                    bit(T.step[i][a]) | bit(T.step[i][c])
+                }
             })
+            || found(JkKind::Nightrider, &|i| T.knight_lines[i].0)
+            || found(JkKind::Rook, &|i| T.orth_lines[i].0)
+            || found(JkKind::Bishop, &|i| T.diag_lines[i].0)
+            || found(JkKind::Queen, &|i| T.orth_lines[i].0 | T.diag_lines[i].0)
+            || found(JkKind::King, &|i| T.king_nbr[i].0)
     }
 
     /// For Rule 4 nodes: the squares a move must touch to be able to give check (see
