@@ -1,8 +1,8 @@
 //! Legal move generation for Jumping Knights.
 //!
 //! * Check (JK-4) is "the king could be captured by a jump onto an empty square beyond it":
-//!   [`capturable`] looks only at the lines whose landing square next to the king is empty (and,
-//!   for War Machines, the square 3 beyond).
+//!   [`capturable`] looks at the enemy riders on the king's 16 lines (nothing between, the square
+//!   beyond the king empty), adjacent kings and pawns, and War Machines 1 or 3 away.
 //! * Legality: a per-node analysis collects the *sensitive* squares, the occupied squares whose
 //!   emptying could expose the king: the squares between the king and every enemy rider on one
 //!   of its lines (the rider included) and the landing squares behind the king opposite every
