@@ -360,7 +360,8 @@ mod tests {
         assert_eq!(items.iter().filter(|i| i.1 == BoardItem::Hole).count(), 12);
         assert!(parse_board::<Geo12x8>(&ts.replace("*10*", "12")).is_err());
         let jk = "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2";
-        assert_eq!(parse_board::<Geo10x10>(jk).unwrap().len(), 40);
+        // 16 pawns, 16 pieces and 4 War Machines.
+        assert_eq!(parse_board::<Geo10x10>(jk).unwrap().len(), 36);
         assert!(parse_board::<Geo10x10>(&jk.replace("/10/", "/1/0/")).is_err());
     }
 

@@ -320,6 +320,7 @@ fn en_passant_jumps_the_skipped_square() {
     assert_moves(&p, &["e5e6", "e5d6,d6c7", "a1a2", "a1b1", "a1b2"]);
     let m = p.parse_move("e5d6,d6c7").unwrap();
     assert_eq!(m.kind(), MoveKind::JumpEnPassant);
+    assert_eq!((m.to(), m.aux(), p.victim_square(m)), (sq("d6"), sq("c7"), Some(sq("d5"))));
     assert_eq!(p.move_san(m), "e5xd6-c7 e.p.");
     let q = p.play(m);
     assert_eq!(q.fen(), "10/8k1/3P6/10/10/10/10/10/1K8/10 b - - 0 2");

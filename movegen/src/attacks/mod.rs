@@ -409,7 +409,8 @@ mod tests {
         assert_eq!(shift::<Geo8x8>(bb, Delta::new(1, 1)), set::<Geo8x8>(&["b3"]));
         assert_eq!(shift::<Geo8x8>(bb, Delta::new(-1, -1)), set::<Geo8x8>(&["g1"]));
         let bb = set::<Geo12x8>(&["b2", "k7"]);
-        assert_eq!(shift::<Geo12x8>(bb, Delta::new(-1, 0)), Bitboard::EMPTY);
+        // b2 west is the hole a2 (dropped); k7 west is j7, which exists.
+        assert_eq!(shift::<Geo12x8>(bb, Delta::new(-1, 0)), set::<Geo12x8>(&["j7"]));
         assert_eq!(shift::<Geo12x8>(bb, Delta::new(1, 1)), set::<Geo12x8>(&["c3", "l8"]));
         let bb = set::<Geo10x10>(&["i5"]);
         assert_eq!(shift::<Geo10x10>(bb, Delta::new(1, 0)), Bitboard::EMPTY);
