@@ -90,7 +90,7 @@ fn start_position_depth_one_by_hand() {
 #[ignore = "regenerates the data file from the reference: slow"]
 fn write_reference_perft_file() {
     let fixed: &[(&str, &str, u32)] = &[
-        ("startpos", START_FEN, 5),
+        ("startpos", START_FEN, 6),
         (
             "seed-game-after-4...Qd8xd7-d1",
             "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
@@ -112,8 +112,9 @@ fn write_reference_perft_file() {
         "# Jumping Knights perft: every count below was computed by the slow reference generator\n\
          # (tests/src/reference/jumpingknights.rs, no code shared with movegen) with\n\
          # `cargo test --release -p menagerie-tests --test jumpingknights_perft -- --ignored \\\n\
-         #  write_reference_perft_file --nocapture`. Random-play positions: seeded xorshift walks\n\
-         # over the reference's own legal move lists.\n\n",
+         #  write_reference_perft_file --nocapture` (slow: the start position's depth 6 alone\n\
+         # took 47 minutes on the shared machine). Random-play positions: seeded xorshift\n\
+         # walks over the reference's own legal move lists.\n\n",
     );
     let mut emit = |id: &str, fen: &str, max_depth: u32, budget: u64| {
         let r = RefJk::from_fen(fen).expect("reference parses");
