@@ -7,6 +7,7 @@ use movegen::perft::perft;
 use movegen::rules::Rules;
 use movegen::variants::chess::Chess;
 use movegen::variants::eightpiece::EightPiece;
+use movegen::variants::jumpingknights::JumpingKnights;
 use movegen::variants::magician::Magician;
 use movegen::variants::pieceeater::PieceEater;
 use movegen::variants::tamerspiel::TamerSpiel;
@@ -133,5 +134,18 @@ fn eightpiece(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, chess, tamerspiel, magician, pieceeater, eightpiece);
+const JK_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", movegen::variants::jumpingknights::START_FEN),
+    (
+        "seed-game-4",
+        "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+    ),
+];
+
+fn jumpingknights(c: &mut Criterion) {
+    generation::<JumpingKnights>(c, "jumpingknights", JK_POSITIONS);
+    perft_bench::<JumpingKnights>(c, "jumpingknights", &[("startpos", JK_POSITIONS[0].1, 4)]);
+}
+
+criterion_group!(benches, chess, tamerspiel, magician, pieceeater, eightpiece, jumpingknights);
 criterion_main!(benches);

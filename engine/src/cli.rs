@@ -316,6 +316,15 @@ const BENCH: &[(VariantId, &str, i32)] = &[
         VariantId::EightPieceRandom,
         "nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -",
         -1,
+    ),    (
+        VariantId::JumpingKnights,
+        "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
+        0,
+    ),
+    (
+        VariantId::JumpingKnights,
+        "10/2r1qkbnr1/1npp6/3wpp1pp1/4NP4/3BP1P3/7Q2/1PPP2KP1b/1R1B3WR1/2w7 w k - 0 21",
+        -1,
     ),
 ];
 

@@ -9,7 +9,10 @@ use movegen::rules::VariantId;
 use std::process::Command;
 
 fn have(cmd: &str) -> bool {
-    Command::new("sh").args(["-c", &format!("command -v {cmd}")]).output().is_ok_and(|o| o.status.success())
+    Command::new("sh")
+        .args(["-c", &format!("command -v {cmd}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 fn xboard() -> Option<String> {
@@ -54,7 +57,8 @@ pub fn xboard_game(variant: &str, dir: &std::path::Path) -> (String, String) {
     if variant != "chess" {
         args.extend(["-variant".into(), variant.into(), "-xlegal".into()]);
     }
-    let out = Command::new("timeout").arg("240").arg("xvfb-run").args(&args).output().expect("xvfb-run");
+    let out =
+        Command::new("timeout").arg("240").arg("xvfb-run").args(&args).output().expect("xvfb-run");
     assert!(out.status.success(), "{variant}: xboard exited with {:?}", out.status);
     (
         std::fs::read_to_string(&pgn).unwrap_or_default(),
@@ -80,7 +84,9 @@ fn engine_vs_itself_in_xboard_in_every_variant() {
         let bad: Vec<&str> = log
             .lines()
             .filter(|l| {
-                l.contains("Illegal move") || l.contains("Error (") || l.contains("orfeit")
+                l.contains("Illegal move")
+                    || l.contains("Error (")
+                    || l.contains("orfeit")
                     || l.contains("tellusererror")
             })
             .collect();
@@ -90,7 +96,10 @@ fn engine_vs_itself_in_xboard_in_every_variant() {
             ["[Result \"1-0\"]", "[Result \"0-1\"]", "[Result \"1/2-1/2\"]"].contains(&result),
             "{v}: no result in the PGN:\n{pgn}"
         );
-        let plies = log.lines().filter(|l| l.contains("first : move ") || l.contains("second: move ")).count();
+        let plies = log
+            .lines()
+            .filter(|l| l.contains("first : move ") || l.contains("second: move "))
+            .count();
         assert!(plies >= 10, "{v}: only {plies} moves played");
         played += 1;
     }

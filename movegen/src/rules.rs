@@ -234,6 +234,10 @@ macro_rules! with_variant {
                 type $T = $crate::variants::eightpiece::EightPiece;
                 Ok($body)
             }
+            $crate::rules::VariantId::JumpingKnights => {
+                type $T = $crate::variants::jumpingknights::JumpingKnights;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};

@@ -2,6 +2,7 @@
 
 pub mod chess;
 pub mod eightpiece;
+pub mod jumpingknights;
 pub mod magician;
 pub(crate) mod orthodox;
 pub mod pieceeater;

@@ -5,6 +5,7 @@
 
 pub mod chess;
 pub mod eightpiece;
+pub mod jumpingknights;
 pub mod magician;
 pub mod pieceeater;
 pub mod tamerspiel;

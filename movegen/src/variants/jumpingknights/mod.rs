@@ -1,0 +1,604 @@
+//! `jumpingknights`: Jumping Knights Chess (D. Paulowich) on the 10x10 board, per
+//! `../shared/rules/jumpingknights.md` (rulings JK-1 .. JK-5). Rules as implemented, with every
+//! decision: `docs/variants/jumpingknights.md`.
+//!
+//! Files `z a b c d e f g h i`, ranks `0`..`9` (square index `rank * 10 + file`, u128
+//! bitboards). The 64 squares a1-h8 are central, the other 36 are edge squares that only
+//! captures may end on. Every capture jumps the victim and lands on an empty square beyond it
+//! (`MoveKind::Jump`: `from`, victim in `to`, landing in `aux`); en passant jumps the skipped
+//! square (`MoveKind::JumpEnPassant`). A king is in check when an enemy unit could capture it
+//! that way, so occupying the landing square parries (JK-4). Rule 4 (JK-5) filters the legal
+//! moves; Rule 2 makes some stalemates wins.
+//!
+//! Position: piece bitboards + mailbox, castling rights, en-passant square, clocks and an
+//! incremental Zobrist key; copy-make. Move generation (`movegen.rs`) lists or only counts.
+
+mod movegen;
+mod notation;
+mod tables;
+
+use crate::board::Board;
+use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::types::{Bb128, Bitboard, Color, Geo10x10, Geometry, Piece, PieceKind, Square};
+use crate::zobrist;
+use tables::{CENTRAL, EDGE, RANK};
+
+/// Jumping Knights piece kinds. The index doubles as the promotion code of a [`Move`]
+/// (1 Nightrider, 2 Bishop, 3 Rook, 4 Queen, 6 War Machine).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum JkKind {
+    /// Pawn `P`.
+    Pawn = 0,
+    /// Nightrider `N` (rides knight leaps along a line).
+    Nightrider = 1,
+    /// Bishop `B`.
+    Bishop = 2,
+    /// Rook `R`.
+    Rook = 3,
+    /// Queen `Q`.
+    Queen = 4,
+    /// King `K`.
+    King = 5,
+    /// War Machine `W` (one orthogonal step or a 3-square orthogonal jump).
+    WarMachine = 6,
+}
+
+impl PieceKind for JkKind {
+    const COUNT: usize = 7;
+    const ALL: &'static [JkKind] = &[
+        JkKind::Pawn,
+        JkKind::Nightrider,
+        JkKind::Bishop,
+        JkKind::Rook,
+        JkKind::Queen,
+        JkKind::King,
+        JkKind::WarMachine,
+    ];
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn letter(self) -> char {
+        ['P', 'N', 'B', 'R', 'Q', 'K', 'W'][self as usize]
+    }
+}
+
+/// Promotion choices in generation order: Q R B N W.
+pub const PROMOTIONS: [JkKind; 5] =
+    [JkKind::Queen, JkKind::Rook, JkKind::Bishop, JkKind::Nightrider, JkKind::WarMachine];
+
+/// The board type of Jumping Knights.
+pub type JkBoard = Board<Geo10x10, JkKind, 7>;
+
+/// Castling right bits.
+pub const WHITE_KINGSIDE: u8 = 1;
+/// Castling right bits.
+pub const WHITE_QUEENSIDE: u8 = 2;
+/// Castling right bits.
+pub const BLACK_KINGSIDE: u8 = 4;
+/// Castling right bits.
+pub const BLACK_QUEENSIDE: u8 = 8;
+
+/// Zobrist keys: 14 piece codes x 100 squares, then side, 16 castling masks, 10 e.p. files.
+const KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
+const SIDE_KEY: usize = 14 * 100;
+const CASTLE_KEY: usize = SIDE_KEY + 1;
+const EP_KEY: usize = CASTLE_KEY + 16;
+
+#[inline(always)]
+fn piece_key(p: Piece<JkKind>, sq: Square) -> u64 {
+    KEYS[(usize::from(p.code()) - 1) * 100 + sq.idx()]
+}
+
+// Squares of the castling units (index = rank * 10 + file; a = file 1, e = 5, h = 8).
+const E1: u8 = 15;
+const A1: u8 = 11;
+const H1: u8 = 18;
+const E8: u8 = 85;
+const A8: u8 = 81;
+const H8: u8 = 88;
+
+/// Castling rights kept after a move touches a square (king or rook home squares).
+const fn castle_keep_table() -> [u8; 100] {
+    let mut t = [0xffu8; 100];
+    t[A1 as usize] = !WHITE_QUEENSIDE;
+    t[H1 as usize] = !WHITE_KINGSIDE;
+    t[E1 as usize] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE);
+    t[A8 as usize] = !BLACK_QUEENSIDE;
+    t[H8 as usize] = !BLACK_KINGSIDE;
+    t[E8 as usize] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE);
+    t
+}
+const CASTLE_KEEP: [u8; 100] = castle_keep_table();
+
+/// The start position (JK-1: War Machines on b0, g0, b9, g9).
+pub const START_FEN: &str =
+    "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1";
+
+/// The central squares a1-h8.
+pub fn central() -> Bb128 {
+    Bitboard(CENTRAL)
+}
+
+/// The 36 edge squares.
+pub fn edge() -> Bb128 {
+    Bitboard(EDGE)
+}
+
+/// A Jumping Knights position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct JumpingKnights {
+    board: JkBoard,
+    turn: Color,
+    castling: u8,
+    ep: Option<Square>,
+    /// Whether the e.p. square is in the hash (a legal e.p. capture exists).
+    ep_hashed: bool,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+/// Move list capacity. Every move of a unit ends on a distinct square of its lines (a quiet
+/// destination, or a landing square that determines its victim), so a unit has at most as many
+/// moves as its lines have squares: 35 for a queen on a central square of the 10x10 board, and
+/// fewer for every other unit (a pawn has at most 3 destinations x 5 promotion choices). With
+/// 15 non-king units (a side never has more than 16) and a king with 8 steps, 8 captures and 2
+/// castlings: 15 * 35 + 18 = 543 < 576.
+pub type JkMoves = MoveList<576>;
+
+fn color_name(c: Color) -> &'static str {
+    c.select("White", "Black")
+}
+
+impl JumpingKnights {
+    /// The placement.
+    #[inline(always)]
+    pub fn board(&self) -> &JkBoard {
+        &self.board
+    }
+
+    /// Castling rights as a mask of the `*_KINGSIDE` / `*_QUEENSIDE` bits.
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    /// The en-passant square as in FEN (set after every double step).
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// The king square of `c`.
+    #[inline(always)]
+    pub fn king(&self, c: Color) -> Square {
+        self.board.pieces(JkKind::King, c).lsb()
+    }
+
+    /// Whether the side to move is in check (its king could be captured by a jump: JK-4).
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.turn;
+        movegen::capturable(
+            &self.board,
+            self.king(us),
+            !us,
+            self.board.color(!us),
+            self.board.occupied(),
+        )
+    }
+
+    /// The legal moves before the Rule 4 filter (JK-5): every move that does not leave the own
+    /// king in check.
+    pub fn moves_without_rule4(&self) -> JkMoves {
+        let mut out = JkMoves::default();
+        movegen::generate_unfiltered(self, &mut movegen::Lister(&mut out));
+        out
+    }
+
+    /// Whether Rule 4 (JK-5) binds the side to move: one of its units on an edge square has a
+    /// legal capture landing on a central square.
+    pub fn rule4_applies(&self) -> bool {
+        movegen::rule4_applies(self)
+    }
+
+    /// Whether `m` (legal here) gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        movegen::gives_check(self, m)
+    }
+
+    /// The square of the unit a jump removes (for en passant: the double-stepped pawn).
+    pub fn victim_square(&self, m: Move) -> Option<Square> {
+        match m.kind() {
+            MoveKind::Jump => Some(m.to()),
+            MoveKind::JumpEnPassant => Some(ep_victim(m.to(), self.turn)),
+            _ => None,
+        }
+    }
+
+    /// Whether an en-passant capture is legal for the side to move (hash and repetition key:
+    /// an e.p. square that allows no capture does not split positions).
+    fn ep_legal(&self) -> bool {
+        let Some(ep) = self.ep else { return false };
+        if !movegen::ep_candidate(self, ep) {
+            return false;
+        }
+        let mut list = JkMoves::default();
+        self.legal_moves(&mut list);
+        list.iter().any(|m| m.kind() == MoveKind::JumpEnPassant)
+    }
+
+    fn key_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for (sq, p) in self.board.iter() {
+            h ^= piece_key(p, sq);
+        }
+        if self.turn == Color::Black {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_legal() {
+                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+            }
+        }
+        h
+    }
+
+    fn from_fen_inner(text: &str) -> Result<JumpingKnights, FenError> {
+        let f = fen::split(text, 0)?;
+        if f.hand.is_some() {
+            return Err(FenError::new("hand", "Jumping Knights has no hands"));
+        }
+        let mut board = JkBoard::empty();
+        for (sq, item) in fen::parse_board::<Geo10x10>(f.board)? {
+            match item {
+                BoardItem::Piece(c, None) => {
+                    let p = Piece::<JkKind>::from_fen_char(c).ok_or_else(|| {
+                        FenError::new(
+                            "board",
+                            format!("`{c}` is not a Jumping Knights letter (K Q R B N W P)"),
+                        )
+                    })?;
+                    board.put(sq, p);
+                }
+                BoardItem::Piece(c, Some(_)) => {
+                    return Err(FenError::new("board", format!("`{c}` takes no suffix")))
+                }
+                BoardItem::Hole => {
+                    return Err(FenError::new("board", "the 10x10 board has no holes"))
+                }
+            }
+        }
+        for c in Color::ALL {
+            let n = board.pieces(JkKind::King, c).count();
+            if n != 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} kings; exactly one is required", color_name(c)),
+                ));
+            }
+        }
+        // Pawns move only forward from their second rank and must promote on the last two.
+        // For both colours that rules out ranks 0, 1, 8 and 9.
+        if board.kind(JkKind::Pawn).0 & (RANK[0] | RANK[1] | RANK[8] | RANK[9]) != 0 {
+            return Err(FenError::new(
+                "board",
+                "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
+            ));
+        }
+        let mut castling = 0u8;
+        for t in fen::parse_castling::<Geo10x10>(f.castling)? {
+            let (bit, color, rook_file) = match t {
+                CastleToken::High(c) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 8),
+                CastleToken::Low(c) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 1),
+                CastleToken::File(c, 8) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 8),
+                CastleToken::File(c, 1) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 1),
+                CastleToken::File(..) => {
+                    return Err(FenError::new(
+                        "castling",
+                        "Jumping Knights castles only with the a- and h-file rooks",
+                    ))
+                }
+            };
+            if castling & bit != 0 {
+                return Err(FenError::new("castling", "a castling right is given twice"));
+            }
+            let rank = color.select(1, 8);
+            let king_sq = Geo10x10::square(5, rank).expect("on board");
+            let rook_sq = Geo10x10::square(rook_file, rank).expect("on board");
+            if board.piece_at(king_sq) != Some(Piece::new(JkKind::King, color))
+                || board.piece_at(rook_sq) != Some(Piece::new(JkKind::Rook, color))
+            {
+                return Err(FenError::new(
+                    "castling",
+                    format!(
+                        "{} castling right needs the king on {} and a rook on {}",
+                        color_name(color),
+                        Geo10x10::name(king_sq),
+                        Geo10x10::name(rook_sq)
+                    ),
+                ));
+            }
+            castling |= bit;
+        }
+        let ep = fen::parse_ep::<Geo10x10>(f.ep)?;
+        if let Some(ep) = ep {
+            let us = f.side;
+            let fwd = 10 * i16::from(us.forward());
+            let ok_rank = Geo10x10::rank(ep) == us.select(6, 3);
+            let ok_file = (1..=8).contains(&Geo10x10::file(ep));
+            let pawn_sq = Square((i16::from(ep.0) - fwd) as u8);
+            let origin = Square((i16::from(ep.0) + fwd) as u8);
+            if !ok_rank
+                || !ok_file
+                || board.piece_at(pawn_sq) != Some(Piece::new(JkKind::Pawn, !us))
+                || board.piece_at(ep).is_some()
+                || board.piece_at(origin).is_some()
+            {
+                return Err(FenError::new(
+                    "en-passant",
+                    format!(
+                        "{} is not the square skipped by a pawn's double step",
+                        Geo10x10::name(ep)
+                    ),
+                ));
+            }
+        }
+        let mut pos = JumpingKnights {
+            board,
+            turn: f.side,
+            castling,
+            ep,
+            ep_hashed: false,
+            halfmove: f.halfmove,
+            fullmove: f.fullmove,
+            hash: 0,
+        };
+        let them = !pos.turn;
+        if movegen::capturable(
+            &pos.board,
+            pos.king(them),
+            pos.turn,
+            pos.board.color(pos.turn),
+            pos.board.occupied(),
+        ) {
+            return Err(FenError::new(
+                "side",
+                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+            ));
+        }
+        pos.ep_hashed = pos.ep_legal();
+        pos.hash = pos.key_from_scratch();
+        Ok(pos)
+    }
+
+    /// The placement after `m` (no clocks, rights or hash): for "gives check" tests.
+    pub(crate) fn board_after(&self, m: Move) -> JkBoard {
+        let mut b = self.board;
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = castle_rook(to);
+                b.relocate(from, to);
+                b.relocate(rook_from, rook_to);
+            }
+            MoveKind::Jump => {
+                b.remove(to);
+                let p = b.remove(from).expect("mover");
+                b.put(m.aux(), promoted(p, m.promo(), us));
+            }
+            MoveKind::JumpEnPassant => {
+                b.remove(ep_victim(to, us));
+                b.relocate(from, m.aux());
+            }
+            _ => {
+                let p = b.remove(from).expect("mover");
+                b.put(to, promoted(p, m.promo(), us));
+            }
+        }
+        b
+    }
+}
+
+/// The unit placed after a move: the mover, or its promotion.
+#[inline(always)]
+fn promoted(p: Piece<JkKind>, promo: u8, us: Color) -> Piece<JkKind> {
+    if promo == 0 {
+        p
+    } else {
+        Piece::new(JkKind::ALL[usize::from(promo)], us)
+    }
+}
+
+/// The double-stepped pawn removed by an e.p. jump over `skipped` made by `us`.
+#[inline(always)]
+fn ep_victim(skipped: Square, us: Color) -> Square {
+    Square((i16::from(skipped.0) - 10 * i16::from(us.forward())) as u8)
+}
+
+/// The rook's squares for a castling whose king lands on `king_to` (g- or c-file).
+#[inline(always)]
+fn castle_rook(king_to: Square) -> (Square, Square) {
+    let base = king_to.0 - king_to.0 % 10;
+    if king_to.0 % 10 == 7 {
+        (Square(base + 8), Square(base + 6))
+    } else {
+        (Square(base + 1), Square(base + 4))
+    }
+}
+
+impl Rules for JumpingKnights {
+    type G = Geo10x10;
+    type Moves = JkMoves;
+    const VARIANT: VariantId = VariantId::JumpingKnights;
+
+    fn startpos() -> Self {
+        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_inner(fen)
+    }
+
+    fn fen(&self) -> String {
+        let board = fen::write_board::<Geo10x10>(|sq| {
+            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
+        });
+        let mut castling = String::new();
+        for (bit, c) in [
+            (WHITE_KINGSIDE, 'K'),
+            (WHITE_QUEENSIDE, 'Q'),
+            (BLACK_KINGSIDE, 'k'),
+            (BLACK_QUEENSIDE, 'q'),
+        ] {
+            if self.castling & bit != 0 {
+                castling.push(c);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let ep = self.ep.map_or("-".to_string(), Geo10x10::name);
+        format!(
+            "{board} {} {castling} {ep} {} {}",
+            self.turn.fen_char(),
+            self.halfmove,
+            self.fullmove
+        )
+    }
+
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_moves(&self, out: &mut JkMoves) {
+        movegen::generate(self, &mut movegen::Lister(out));
+    }
+
+    #[inline]
+    fn count_legal(&self) -> u64 {
+        let mut c = movegen::Counter(0);
+        movegen::generate(self, &mut c);
+        c.0
+    }
+
+    fn play(&self, m: Move) -> Self {
+        let mut p = *self;
+        let us = self.turn;
+        let (from, to) = (m.from(), m.to());
+        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        if p.ep_hashed {
+            if let Some(ep) = p.ep {
+                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.ep_hashed = false;
+        p.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = castle_rook(to);
+                let king = p.board.relocate(from, to).expect("king");
+                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
+                h ^= piece_key(king, from) ^ piece_key(king, to);
+                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+            }
+            MoveKind::Jump | MoveKind::JumpEnPassant => {
+                let victim = if m.kind() == MoveKind::Jump { to } else { ep_victim(to, us) };
+                let cap = p.board.remove(victim).expect("victim");
+                h ^= piece_key(cap, victim);
+                let piece = p.board.remove(from).expect("jumper");
+                h ^= piece_key(piece, from);
+                let placed = promoted(piece, m.promo(), us);
+                p.board.put(m.aux(), placed);
+                h ^= piece_key(placed, m.aux());
+                p.halfmove = 0;
+            }
+            _ => {
+                let piece = p.board.remove(from).expect("mover");
+                h ^= piece_key(piece, from);
+                let placed = promoted(piece, m.promo(), us);
+                p.board.put(to, placed);
+                h ^= piece_key(placed, to);
+                if piece.kind == JkKind::Pawn {
+                    p.halfmove = 0;
+                    if m.kind() == MoveKind::DoublePush {
+                        p.ep = Some(Square((from.0 + to.0) / 2));
+                    }
+                }
+            }
+        }
+        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
+        p.turn = !us;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        if let Some(ep) = p.ep {
+            if p.ep_legal() {
+                p.ep_hashed = true;
+                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+            }
+        }
+        p.hash = h;
+        p
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        self.key_from_scratch()
+    }
+
+    fn in_check(&self) -> bool {
+        self.is_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Checkmate wins; stalemate (no legal move, not in check) is a win for the other side when
+    /// its king stands on a central square and the stalemated side has a unit (king and pawns
+    /// included) on an edge square, otherwise a draw (Rule 2).
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        if !legal.is_empty() {
+            return None;
+        }
+        let us = self.turn;
+        if self.is_check() {
+            return Some(GameEnd { outcome: Outcome::Win(!us), reason: EndReason::Checkmate });
+        }
+        let their_king_central = CENTRAL & self.board.pieces(JkKind::King, !us).0 != 0;
+        let ours_on_edge = EDGE & self.board.color(us).0 != 0;
+        let outcome =
+            if their_king_central && ours_on_edge { Outcome::Win(!us) } else { Outcome::Draw };
+        Some(GameEnd { outcome, reason: EndReason::Stalemate })
+    }
+
+    // No insufficient-material draw (Rule 2 can win with bare kings): the default `false`.
+
+    fn move_text(&self, m: Move) -> String {
+        notation::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_san(&self, m: Move) -> String {
+        notation::move_san(self, m)
+    }
+}
