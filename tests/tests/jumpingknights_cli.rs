@@ -9,6 +9,7 @@ fn perft(fen: Option<&str>, depth: u32, divide: bool) -> Result<String, String> 
     let args = PerftArgs {
         variant: "jumpingknights".into(),
         fen: fen.map(str::to_string),
+        setup: None,
         divide,
         threads: 2,
         depth,
