@@ -8,8 +8,10 @@
 //!   two-step walk, the Cavalier's two paths).
 //! * [`shift`]: whole-bitboard steps without wrap-around (pawn pushes on any geometry).
 //! * [`magic`]: magic-bitboard slider attacks and line tables for the 8x8 board.
+//! * [`zones`]: edge ring, corners, citadels, relative ranks.
 
 pub mod magic;
+pub mod zones;
 
 use crate::types::{BitInt, Bitboard, Delta, Geometry, Square};
 use std::marker::PhantomData;
