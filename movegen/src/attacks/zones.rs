@@ -1,7 +1,7 @@
 //! Board zones used by the rule book: the outer ring of a grid (Jumping Knights' edge squares),
 //! its corners, TamerSpiel's citadels, and rank masks seen from a side. Holes come from the
-//! geometry itself (`Geometry::holes`). Variants may keep compile-time copies of these for speed;
-//! their tests check them against these definitions.
+//! geometry itself (`Geometry::holes`). The Jumping Knights and TamerSpiel generators keep
+//! compile-time constant copies of their zones for speed.
 
 use crate::types::{Bitboard, Color, Geo12x8, Geometry};
 
