@@ -68,13 +68,22 @@ impl Record {
         let mut line = String::new();
         let mut number = self.first_move_number.max(1);
         let mut white_to_move = !self.black_first;
-        for (i, san) in self.sans.iter().enumerate() {
+        for (i, full) in self.sans.iter().enumerate() {
+            // A SAN with an annotation after a space (the Magician's `e6 (M = H)`) keeps the
+            // annotation as a comment: bare parentheses would open a PGN variation.
+            let san = match full.split_once(' ') {
+                Some((mv, note)) => {
+                    let note = note.trim().trim_start_matches('(').trim_end_matches(')');
+                    format!("{mv} {{{}}}", note.replace(['{', '}'], ""))
+                }
+                None => full.clone(),
+            };
             let tok = if white_to_move {
                 format!("{number}. {san}")
             } else if i == 0 {
                 format!("{number}... {san}")
             } else {
-                san.clone()
+                san
             };
             if !white_to_move {
                 number += 1;
@@ -163,7 +172,7 @@ mod tests {
             fen: None,
             seed: Some(9),
             time_control: "10+0.1".into(),
-            sans: vec!["e4".into(), "e5".into(), "Nf3".into()],
+            sans: vec!["e4".into(), "e5".into(), "Nf3 (M = H)".into()],
             coords: vec!["e2e4".into(), "e7e5".into(), "g1f3".into()],
             result: "1/2-1/2".into(),
             termination: "adjudication".into(),
