@@ -181,9 +181,10 @@ mod tests {
         };
         let pgn = r.to_pgn("2026.11.22");
         assert!(
-            pgn.contains("1. e4 e5 2. Nf3 {adjudication; coordinates: e2e4 e7e5 g1f3} 1/2-1/2"),
+            pgn.contains("1. e4 e5 2. Nf3 {M = H} {adjudication; coordinates: e2e4 e7e5 g1f3}"),
             "{pgn}"
         );
+        assert!(!pgn.contains('('), "no PGN variation opened: {pgn}");
         assert!(pgn.contains("[Seed \"9\"]"));
         let games = read_games(&(pgn.clone() + &pgn));
         assert_eq!(games.len(), 2);
