@@ -380,8 +380,12 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
             continue;
         };
         let (nodes, dt, best) = r;
-        writeln!(out, "{variant} {fen}: depth {depth} nodes {nodes} bestmove {best}")
-            .map_err(io_err)?;
+        writeln!(
+            out,
+            "{variant} {fen}: depth {depth} nodes {nodes} time {} bestmove {best}",
+            dt.as_millis()
+        )
+        .map_err(io_err)?;
         total += nodes;
         elapsed += dt;
     }
