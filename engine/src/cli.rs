@@ -133,6 +133,10 @@ pub struct MatchArgs {
     /// Cap on one move's thinking for depth/node limits (ms).
     #[arg(long, default_value_t = 60_000)]
     pub hang_ms: u64,
+    /// Time odds: the first engine gets this many times the second's time (or nodes), e.g. `4`
+    /// to measure how the search scales.
+    #[arg(long, default_value_t = 1.0)]
+    pub time_odds: f64,
     /// Games longer than this many plies are drawn.
     #[arg(long, default_value_t = 600)]
     pub max_plies: usize,
@@ -495,6 +499,12 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if let Some(spec) = &a.setups {
         openings.extend(setup_openings(variant, spec)?);
     }
+    if !(a.time_odds.is_finite() && (0.01..=100.0).contains(&a.time_odds)) {
+        return Err(usage(format!("--time-odds {} is not in 0.01..=100", a.time_odds)));
+    }
+    if a.time_odds != 1.0 && a.depth.is_some() {
+        return Err(usage("--time-odds needs a clock, --movetime or --nodes".into()));
+    }
     let sprt = match &a.sprt {
         Some(v) if v.len() == 4 => {
             if !(v[2] > 0.0 && v[2] < 0.5 && v[3] > 0.0 && v[3] < 0.5 && v[0] < v[1]) {
@@ -513,6 +523,7 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         games: a.games,
         concurrency: a.concurrency,
         control,
+        odds: a.time_odds,
         openings,
         pgn: a.pgn.clone(),
         seed: a.seed,

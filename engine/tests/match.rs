@@ -156,3 +156,29 @@ fn bad_arguments_exit_2() {
     let (code, _, err) = menagerie(&["match", "--engine2", "/nonexistent/engine", "--games", "1"]);
     assert_eq!(code, 1, "{err}");
 }
+
+#[test]
+fn time_odds_give_the_first_engine_more_time() {
+    let pgn = tmp("odds.pgn");
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+        "--time-odds",
+        "4",
+        "--max-plies",
+        "12",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    // Engine 1 plays White in game 1 and Black in game 2; the tag lists White's limit first.
+    assert!(text.contains("[TimeControl \"0.04/move vs 0.01/move\"]"), "{text}");
+    assert!(text.contains("[TimeControl \"0.01/move vs 0.04/move\"]"), "{text}");
+    let (code, _, err) = menagerie(&["match", "--depth", "3", "--time-odds", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--time-odds"), "{err}");
+}

@@ -43,8 +43,10 @@ pub struct MatchConfig {
     pub games: u32,
     /// Games in parallel.
     pub concurrency: usize,
-    /// Thinking limit.
+    /// Thinking limit (of the second engine; the first gets it scaled by `odds`).
     pub control: Control,
+    /// Time (or node) odds: the first engine's limit is `control` scaled by this factor.
+    pub odds: f64,
     /// Start positions (FENs); empty = the variant's start position.
     pub openings: Vec<String>,
     /// Where to append PGN.
@@ -130,11 +132,18 @@ fn play_game(
     let black_first = game.turn() == Color::Black;
     let first_move_number =
         game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    let (base_ms, inc_ms, moves) = match cfg.control {
+    // Each side's limit (they differ under time odds), by colour.
+    let controls = [players[0].control().clone(), players[1].control().clone()];
+    let clock_of = |c: &Control| match *c {
         Control::Clock { base_ms, inc_ms, moves } => (base_ms as i64, inc_ms as i64, moves),
         _ => (0, 0, 0),
     };
-    let mut clock = [base_ms, base_ms];
+    let (bases, incs) = (
+        [clock_of(&controls[0]).0, clock_of(&controls[1]).0],
+        [clock_of(&controls[0]).1, clock_of(&controls[1]).1],
+    );
+    let moves = clock_of(&controls[0]).2;
+    let mut clock = bases;
     let variant_name = cfg.variant.name().to_string();
     let mut fault: Option<(Color, String)> = None;
     let mut outcome: Option<Outcome> = None;
@@ -192,7 +201,7 @@ fn play_game(
             moves_to_go: mtg,
         };
         let margin = cfg.time_margin_ms as i64;
-        let budget_ms = match cfg.control {
+        let budget_ms = match controls[si] {
             Control::Clock { .. } => (clock[si] + margin).max(1) as u64,
             Control::MoveTime(ms) => ms + cfg.hang_ms,
             Control::Depth(_) | Control::Nodes(_) => cfg.hang_ms,
@@ -206,7 +215,7 @@ fn play_game(
             Ok(r) => r,
             Err(f) => {
                 let what = match f {
-                    Fault::Timeout if matches!(cfg.control, Control::Clock { .. }) => {
+                    Fault::Timeout if matches!(controls[si], Control::Clock { .. }) => {
                         "loses on time".to_string()
                     }
                     other => other.to_string(),
@@ -217,7 +226,7 @@ fn play_game(
                 break;
             }
         };
-        if let Control::Clock { .. } = cfg.control {
+        if let Control::Clock { .. } = controls[si] {
             clock[si] -= elapsed;
             if clock[si] < -margin {
                 termination = format!("{} loses on time", player.name);
@@ -225,10 +234,10 @@ fn play_game(
                 outcome = Some(Outcome::Win(!side));
                 break;
             }
-            clock[si] += inc_ms;
+            clock[si] += incs[si];
             moves_made[si] += 1;
             if moves > 0 && moves_made[si] % moves == 0 {
-                clock[si] += base_ms;
+                clock[si] += bases[si];
             }
         }
         if reply.text == "resign" {
@@ -287,7 +296,11 @@ fn play_game(
         variant: variant_name.clone(),
         fen,
         seed: game_has_chance(cfg.variant).then_some(seed),
-        time_control: time_control_tag(&cfg.control),
+        time_control: if controls[0] == controls[1] {
+            time_control_tag(&controls[0])
+        } else {
+            format!("{} vs {}", time_control_tag(&controls[0]), time_control_tag(&controls[1]))
+        },
         sans: game.move_sans(),
         coords: game.move_texts(Flavor::Uci),
         result: result.to_string(),
@@ -342,7 +355,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
         workers.push(std::thread::spawn(move || {
             let start = |i: usize| {
                 let e = &cfg.engines[i];
-                Player::start(&e.cmd, e.proto, cfg.control.clone(), cfg.hash_mb, cfg.threads)
+                let control =
+                    if i == 0 { cfg.control.scaled(cfg.odds) } else { cfg.control.clone() };
+                Player::start(&e.cmd, e.proto, control, cfg.hash_mb, cfg.threads)
             };
             let (mut a, mut b) = match (start(0), start(1)) {
                 (Ok(a), Ok(b)) => (a, b),

@@ -33,6 +33,24 @@ pub enum Control {
     Nodes(u64),
 }
 
+impl Control {
+    /// The same control with `factor` times the time (clock base and increment, move time) or
+    /// nodes; depth is unchanged.
+    pub fn scaled(&self, factor: f64) -> Control {
+        let f = |v: u64| ((v as f64 * factor).round() as u64).max(1);
+        match *self {
+            Control::Clock { base_ms, inc_ms, moves } => Control::Clock {
+                base_ms: f(base_ms),
+                inc_ms: if inc_ms == 0 { 0 } else { f(inc_ms) },
+                moves,
+            },
+            Control::MoveTime(ms) => Control::MoveTime(f(ms)),
+            Control::Depth(d) => Control::Depth(d),
+            Control::Nodes(n) => Control::Nodes(f(n)),
+        }
+    }
+}
+
 /// What a player is asked on its turn.
 #[derive(Debug)]
 pub struct Turn<'a> {
@@ -129,6 +147,11 @@ fn ms_to_level(ms: u64) -> String {
 }
 
 impl Player {
+    /// The thinking limit this player gets.
+    pub fn control(&self) -> &Control {
+        &self.control
+    }
+
     /// Starts an engine, detecting its protocol when `proto` is `None` (tries UCI, then XBoard).
     pub fn start(
         cmd: &str,
@@ -425,6 +448,15 @@ impl Drop for Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scaled_controls() {
+        let c = Control::Clock { base_ms: 10_000, inc_ms: 100, moves: 40 };
+        assert_eq!(c.scaled(4.0), Control::Clock { base_ms: 40_000, inc_ms: 400, moves: 40 });
+        assert_eq!(Control::MoveTime(25).scaled(4.0), Control::MoveTime(100));
+        assert_eq!(Control::Nodes(1000).scaled(0.5), Control::Nodes(500));
+        assert_eq!(Control::Depth(7).scaled(4.0), Control::Depth(7));
+    }
 
     #[test]
     fn scores() {
