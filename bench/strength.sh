@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Strength measurements of docs/strength.md. Usage:
+#   bench/strength.sh random  VARIANT [GAMES] [MOVETIME_MS]   # vs `menagerie --random-mover`
+#   bench/strength.sh odds    VARIANT [GAMES] [MOVETIME_MS]   # 4x time vs itself
+#   bench/strength.sh fairymax [GAMES]                          # chess, 10+0.1
+#   bench/strength.sh gnuchess [GAMES]                          # chess, 10+0.1
+# PGNs go to strength-*.pgn in the current directory; the last line is the summary.
+set -euo pipefail
+bin=${MENAGERIE:-$(cd "$(dirname "$0")/.." && pwd)/target/release/menagerie}
+mode=${1:?mode}
+case "$mode" in
+random)
+    v=${2:?variant}; games=${3:-100}; ms=${4:-20}
+    extra=(); [[ $v == eightpiece-random ]] && extra=(--setups "1..$games")
+    "$bin" match --variant "$v" --engine2 "$bin --random-mover" --games "$games" \
+        --movetime "$ms" --concurrency 2 --seed 1 "${extra[@]}" --pgn "strength-$v-random.pgn"
+    ;;
+odds)
+    v=${2:?variant}; games=${3:-60}; ms=${4:-20}
+    extra=(); [[ $v == eightpiece-random ]] && extra=(--setups "1..$((games / 2))")
+    "$bin" match --variant "$v" --games "$games" --movetime "$ms" --time-odds 4 \
+        --concurrency 2 --seed 1 "${extra[@]}" --pgn "strength-$v-odds.pgn"
+    ;;
+fairymax)
+    "$bin" match --engine2 /usr/games/fairymax --games "${2:-200}" --tc 10+0.1 \
+        --pgn strength-chess-fairymax.pgn
+    ;;
+gnuchess)
+    "$bin" match --engine2 "/usr/games/gnuchess -u" --games "${2:-20}" --tc 10+0.1 \
+        --pgn strength-chess-gnuchess.pgn
+    ;;
+*) echo "unknown mode $mode" >&2; exit 2 ;;
+esac
