@@ -52,7 +52,9 @@ impl Limits {
         let mut soft: Option<Duration> = None;
         let mut hard: Option<Duration> = None;
         if let Some(mt) = self.movetime {
-            let t = mt.saturating_sub(overhead).max(Duration::from_millis(1));
+            // A fixed move time has no clock to lose on: keep back the overhead, but never more
+            // than a quarter of the time (`movetime 20` must not become a 1 ms search).
+            let t = mt.saturating_sub(overhead.min(mt / 4)).max(Duration::from_millis(1));
             soft = Some(t);
             hard = Some(t);
         }
@@ -105,6 +107,8 @@ mod tests {
     fn movetime_and_infinite() {
         let l = Limits { movetime: Some(ms(1000)), ..Limits::default() };
         assert_eq!(l.budget(ms(30)).hard, Some(ms(970)));
+        let l = Limits { movetime: Some(ms(20)), ..Limits::default() };
+        assert_eq!(l.budget(ms(30)).hard, Some(ms(15)));
         let l = Limits { infinite: true, movetime: Some(ms(5)), ..Limits::default() };
         assert_eq!(l.budget(ms(30)), Budget { soft: None, hard: None });
         assert_eq!(Limits::default().budget(ms(30)), Budget { soft: None, hard: None });
