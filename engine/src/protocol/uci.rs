@@ -59,7 +59,11 @@ impl Uci {
             "setoption" => self.setoption(args),
             "position" => self.position(args),
             "go" => self.go(args),
-            "stop" => self.s.searcher.stop(),
+            "stop" => {
+                // Finish the stopped search first, so its `bestmove` precedes any later reply.
+                self.s.searcher.stop();
+                self.s.searcher.wait();
+            }
             "ponderhit" => {
                 if let Some((limits, start)) = self.ponder_limits.take() {
                     let overhead = Duration::from_millis(self.s.opts.overhead_ms);
