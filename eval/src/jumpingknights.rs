@@ -266,6 +266,33 @@ const PASSED: [Score; 10] = [
     S(0, 0),
 ];
 
+/// The squares ahead of a pawn of colour index `c` on `sq` on its own and the adjacent files
+/// (passed-pawn test).
+static FRONT_SPAN: [[u128; CELLS]; 2] = {
+    let mut t = [[0u128; CELLS]; 2];
+    let mut sq = 0;
+    while sq < CELLS {
+        let f = (sq % 10) as i32;
+        let r = (sq / 10) as i32;
+        let mut other = 0;
+        while other < CELLS {
+            let of = (other % 10) as i32;
+            let or = (other / 10) as i32;
+            if of - f <= 1 && f - of <= 1 {
+                if or > r {
+                    t[0][sq] |= 1u128 << other;
+                }
+                if or < r {
+                    t[1][sq] |= 1u128 << other;
+                }
+            }
+            other += 1;
+        }
+        sq += 1;
+    }
+    t
+};
+
 /// What one unit can do now.
 #[derive(Default)]
 struct Reach {
@@ -497,19 +524,8 @@ fn side_terms(pos: &JumpingKnights, ctx: &Ctx, c: Color) -> (Score, i32) {
     // Passed pawns (no enemy pawn ahead on the same or an adjacent file).
     let enemy_pawns = b.pieces(JkKind::Pawn, !c).0;
     for sq in b.pieces(JkKind::Pawn, c) {
-        let f = Geo10x10::file(sq);
-        let r = Geo10x10::rank(sq);
-        let rel = usize::from(Geo10x10::relative_rank(c, r));
-        let mut span = 0u128;
-        for ff in f.saturating_sub(1)..=(f + 1).min(9) {
-            let file = Geo10x10::file_mask(ff).0;
-            let ahead = match c {
-                Color::White => !((1u128 << (10 * (u32::from(r) + 1))) - 1),
-                Color::Black => (1u128 << (10 * u32::from(r))) - 1,
-            };
-            span |= file & ahead;
-        }
-        if span & enemy_pawns == 0 {
+        if FRONT_SPAN[ci][sq.idx()] & enemy_pawns == 0 {
+            let rel = usize::from(Geo10x10::relative_rank(c, Geo10x10::rank(sq)));
             s += PASSED[rel];
         }
     }
