@@ -13,7 +13,8 @@
 //! * Castling is the king's two-square move (`e1g1` → `f1h1`); XBoard 4.9.1 moves the rook
 //!   itself (the nearest piece in that direction), verified in `docs/variants/jumpingknights.md`.
 //! * `setboard`: XBoard omits the castling field for the `grand` parent, so the rights are
-//!   inferred from the placement (king on e1/e8 with a rook on a/h of that rank).
+//!   inferred from the placement (king on e1/e8 with a rook on a/h of that rank), and its e.p.
+//!   square is in XBoard's names. A six-field FEN is the rule book's and is not translated.
 
 use super::EngineVariant;
 use movegen::rules::Rules;
@@ -244,19 +245,20 @@ impl EngineVariant for JumpingKnights {
     /// `grand` parent (inferred from the placement) and the e.p. square is in XBoard's names.
     fn xboard_fen(fen: &str) -> String {
         let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-        if f.len() == 5 {
-            // board side ep half full: the castling field is missing.
-            let probe = format!("{} {} - - {} {}", f[0], f[1], f[3], f[4]);
-            let rights = JumpingKnights::from_fen(&probe)
-                .map(|p| inferred_castling(&p))
-                .unwrap_or_else(|_| "-".to_string());
-            f.insert(2, rights);
+        // Only XBoard's own shape is translated: five fields (board side ep half full, the
+        // castling field missing for the `grand` parent). A six-field FEN is the rule book's
+        // (our match runner's `setboard`, a user's paste) and is taken as it is.
+        if f.len() != 5 {
+            return fen.to_string();
         }
-        if f.len() == 6 && f[3] != "-" {
+        let probe = format!("{} {} - - {} {}", f[0], f[1], f[3], f[4]);
+        let rights = JumpingKnights::from_fen(&probe)
+            .map(|p| inferred_castling(&p))
+            .unwrap_or_else(|_| "-".to_string());
+        f.insert(2, rights);
+        if f[3].len() == 2 {
             if let Some((sq, 2)) = xb_square_prefix(&f[3]) {
-                if f[3].len() == 2 {
-                    f[3] = Geo10x10::name(sq);
-                }
+                f[3] = Geo10x10::name(sq);
             }
         }
         f.join(" ")
@@ -288,5 +290,8 @@ mod tests {
         // d6).
         let xb = "5k4/10/10/10/4pP4/10/10/10/6K3/10 w e6 0 1";
         assert_eq!(JumpingKnights::xboard_fen(xb), "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1");
+        // The rule book's six-field FEN (our match runner's `setboard`) is kept as it is.
+        let ours = "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1";
+        assert_eq!(JumpingKnights::xboard_fen(ours), ours);
     }
 }
