@@ -191,6 +191,28 @@ fn castling_and_promotion_by_jump() {
     assert!(moves.contains(&"g1g5".to_string()), "Rf1-f5: {moves:?}");
     e.quit();
 
+    // The same two castlings as `O-O` / `O-O-O` (accepted by XBoard's move parser): the same
+    // position results.
+    let mut e2 = start_jk();
+    e2.send("setboard 10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
+    e2.send("usermove O-O");
+    e2.send("usermove O-O-O");
+    assert_eq!(sync(&mut e2, 8), vec!["pong 8"]);
+    let (mut moves2, _) = perft1(&mut e2);
+    let (mut moves1, _) = {
+        let mut e1 = start_jk();
+        e1.send("setboard 10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
+        e1.send("usermove f1h1");
+        e1.send("usermove f8d8");
+        let r = perft1(&mut e1);
+        e1.quit();
+        r
+    };
+    moves1.sort();
+    moves2.sort();
+    assert_eq!(moves1, moves2);
+    e2.quit();
+
     // A pawn on c7 jumps the queen on d8 and lands on the edge rank 9, promoting (to a
     // Nightrider, `n`, or a War Machine, `w`). Black: Kz9 (corner), Qd8; White Ke1, Pc7. XBoard
     // names: d7e8,e8f9n.
@@ -220,6 +242,17 @@ fn claims_the_stalemate_win() {
     // the rule book's b1a1.
     let out = e.ask("usermove c1b1", "1-0");
     assert_eq!(out.last().unwrap(), "1-0 {White wins by stalemate}");
+    e.quit();
+
+    // The engine's own mate, claimed: Black Kh8 boxed in by Bg8, pawns g7 h7 and the edge;
+    // White's War Machine e5 mates by a 3-jump to e8 or h5 (derivation in
+    // jumpingknights_search.rs). XBoard names: f5f8 or f5i5.
+    let mut e = start_jk();
+    e.send("setboard 10/7bk1/7pp1/10/5W4/10/10/10/2K7/10 w - 0 1");
+    e.send("sd 3");
+    let out = e.ask("go", "1-0");
+    engine_move(&out, &["f5f8", "f5i5"]);
+    assert_eq!(out.last().unwrap(), "1-0 {White mates}");
     e.quit();
 }
 
