@@ -11,7 +11,7 @@
 //! * En passant: our `e5d6,d6c7` names the skipped square; XBoard must get the victim's square
 //!   as the kill square (`e5d5,d5c7` in our names, `f5e5,e5d7` in XBoard's).
 //! * Castling is the king's two-square move (`e1g1` → `f1h1`); XBoard 4.9.1 moves the rook
-//!   itself (the nearest piece in that direction), verified in `docs/variants/jumpingknights.md`.
+//!   itself (checked under Xvfb, see `docs/variants/jumpingknights.md`, "Engine: ..." section).
 //! * `setboard`: XBoard omits the castling field for the `grand` parent, so the rights are
 //!   inferred from the placement (king on e1/e8 with a rook on a/h of that rank), and its e.p.
 //!   square is in XBoard's names. A six-field FEN is the rule book's and is not translated.
