@@ -342,6 +342,15 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
     (VariantId::Chess, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
     (VariantId::Chess, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 2 9"),
     (VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+    (
+        VariantId::JumpingKnights,
+        "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
+    ),
+    // After the seed's sample game 1.g2-g3 Ng8xd2-c0+ 2.Wb0xc0-f0 d7-d5 3.Bf1-g2 c7-c6.
+    (
+        VariantId::JumpingKnights,
+        "2w4w2/1rnbqkb1r1/1pp2pppp1/3p6/4p5/10/7P2/1PPP1PPBP1/1RNBQK1NR1/6WW2 w KQkq - 0 4",
+    ),
 ];
 
 /// Runs `bench`, writing to `out`.

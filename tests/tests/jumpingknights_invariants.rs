@@ -101,3 +101,31 @@ fn random_games_many() {
     });
     eprintln!("{cov:?}");
 }
+
+/// The null move (search pruning) passes the turn: its incremental hash equals a recompute, the
+/// e.p. right lapses, and it is refused exactly when the side to move is in check. The playouts
+/// meet e.p. rights (double steps), so the e.p. part of the key is exercised; a position with a
+/// legal e.p. capture is checked explicitly.
+#[test]
+fn null_move_hash_is_consistent() {
+    let mut with_ep = 0;
+    random_playouts(&JumpingKnights::startpos(), 9, 40, 160, |pos, _| match pos.null_move() {
+        None => assert!(pos.in_check(), "{}", pos.fen()),
+        Some(n) => {
+            assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
+            assert_ne!(n.turn(), pos.turn());
+            assert!(n.ep_square().is_none());
+            with_ep += usize::from(pos.ep_square().is_some());
+        }
+    });
+    assert!(with_ep > 10, "e.p. squares met: {with_ep}");
+    // White e5, Black just played d7-d5: e5 can jump d6 (e.p.), so the e.p. file is in the key;
+    // after the null move it must be gone from the key again.
+    let p = JumpingKnights::from_fen("5k4/10/10/10/4pP4/10/10/10/5K4/10 w - d6 0 1").unwrap();
+    assert!(p.parse_move("e5d6,d6c7").is_ok());
+    let n = p.null_move().unwrap();
+    assert_eq!(n.hash(), n.compute_hash());
+    let same = JumpingKnights::from_fen("5k4/10/10/10/4pP4/10/10/10/5K4/10 b - - 1 1").unwrap();
+    assert_eq!(n.hash(), same.hash());
+    assert_eq!(n.fen(), same.fen());
+}

@@ -99,6 +99,8 @@ pub trait GameApi: Send {
     fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String>;
     /// An independent copy of the game.
     fn clone_box(&self) -> Box<dyn GameApi>;
+    /// A FEN received from XBoard in the rule book's shape (the variant's translation).
+    fn xboard_fen(&self, fen: &str) -> String;
     /// Whether `fen` is the current position after a pass (XBoard relays a pass as
     /// `setboard`); if so the pass is played and true returned.
     fn try_pass_as_setboard(&mut self, fen: &str) -> bool;
@@ -290,32 +292,33 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         V::xboard_name()
     }
     fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String> {
-        use movegen::types::Geometry;
         type G<V> = <V as Rules>::G;
         let pos = self.game.current();
-        let from = G::<V>::parse_square(lift)?;
+        // Squares in XBoard's names (a variant may rename files).
+        let square = |t: &str| V::xboard_square_prefix(t).filter(|&(_, n)| n == t.len());
+        let from = square(lift)?.0;
         let mut marks: Vec<(movegen::types::Square, char)> = Vec::new();
         for m in self.game.legal() {
             let text = pos.to_xboard(m);
             let legs: Vec<&str> = text.split(',').collect();
             let first = legs[0];
-            let Some((f, n)) = G::<V>::parse_square_prefix(first) else { continue };
+            let Some((f, n)) = V::xboard_square_prefix(first) else { continue };
             if f != from {
                 continue;
             }
-            let Some((to, _)) = G::<V>::parse_square_prefix(&first[n..]) else { continue };
+            let Some((to, _)) = V::xboard_square_prefix(&first[n..]) else { continue };
             let mark = match put {
                 None if legs.len() > 1 => (to, 'C'),
                 None if m.promo() != 0 => (to, 'M'),
                 None if pos.is_tactical(m) => (to, 'R'),
                 None => (to, 'Y'),
                 Some(p) => {
-                    if Some(to) != G::<V>::parse_square(p) || legs.len() < 2 {
+                    if Some(to) != square(p).map(|s| s.0) || legs.len() < 2 {
                         continue;
                     }
                     let second = legs[1];
-                    let Some((_, n2)) = G::<V>::parse_square_prefix(second) else { continue };
-                    let Some((to2, _)) = G::<V>::parse_square_prefix(&second[n2..]) else {
+                    let Some((_, n2)) = V::xboard_square_prefix(second) else { continue };
+                    let Some((to2, _)) = V::xboard_square_prefix(&second[n2..]) else {
                         continue;
                     };
                     (to2, if pos.is_tactical(m) { 'R' } else { 'Y' })
@@ -333,6 +336,9 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
             }
         }
         Some(colour_fen::<G<V>>(&marks))
+    }
+    fn xboard_fen(&self, fen: &str) -> String {
+        V::xboard_fen(fen)
     }
     fn clone_box(&self) -> Box<dyn GameApi> {
         Box::new(GameBox { id: self.id, game: self.game.clone() })

@@ -43,6 +43,9 @@ pub struct Xboard {
     search_start: Instant,
     /// Square of the last `lift` (the highlight dialogue's first leg).
     last_lift: Option<String>,
+    /// Square of a `put` answered by the previous command: XBoard follows a `put` on the end of
+    /// a multi-leg move's first leg with a `lift` of that square, which asks for the second leg.
+    last_put: Option<String>,
     /// `pong` replies held back until the engine has sent its move (CECP: a ping received while
     /// the engine thinks on its move is answered after the move).
     gate: Arc<Mutex<PongGate>>,
@@ -93,6 +96,7 @@ impl Xboard {
             last_info: Arc::new(Mutex::new(None)),
             search_start: Instant::now(),
             last_lift: None,
+            last_put: None,
             gate: Arc::new(Mutex::new(PongGate { moved: true, queued: Vec::new() })),
         }
     }
@@ -135,6 +139,7 @@ impl Xboard {
         if cmd.is_empty() {
             return true;
         }
+        let put_before = self.last_put.take();
         // Commands answered at once, even while thinking.
         match cmd {
             "ping" => {
@@ -286,11 +291,18 @@ impl Xboard {
                 self.s.searcher.wait();
                 self.analyze = false;
             }
-            "lift" | "hover" => self.highlight(rest, None),
+            "lift" | "hover" => match (put_before, self.last_lift.clone()) {
+                // The continuation lift of a multi-leg move: the second-leg targets again.
+                (Some(p), Some(l)) if cmd == "lift" && p == rest => {
+                    self.highlight(&l, Some(rest));
+                }
+                _ => self.highlight(rest, None),
+            },
             "put" => {
                 let lift = self.last_lift.clone();
                 if let Some(l) = lift {
                     self.highlight(&l, Some(rest));
+                    self.last_put = Some(rest.to_string());
                 }
             }
             "perft" => match rest.parse::<u32>() {
@@ -531,6 +543,8 @@ impl Xboard {
     }
 
     fn setboard(&mut self, fen: &str) {
+        let translated = self.s.game.xboard_fen(fen);
+        let fen = translated.as_str();
         if self.s.game.try_pass_as_setboard(fen) {
             if self.analyze {
                 self.restart_analysis();

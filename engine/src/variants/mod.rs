@@ -2,8 +2,11 @@
 //! pieces travel through XBoard, and the dispatch from a variant id to its type.
 
 mod chess;
+pub mod jumpingknights;
 
 use eval::Evaluator;
+use movegen::rules::Rules;
+use movegen::types::{Geometry, Square};
 use movegen::{Move, MoveError};
 
 /// A variant the engine can play.
@@ -26,6 +29,15 @@ pub trait EngineVariant: Evaluator {
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text)
     }
+    /// Parses a square as XBoard names it (`lift`/`put`, moves) at the start of `text`; returns
+    /// it and the bytes used. Default: the variant's own names.
+    fn xboard_square_prefix(text: &str) -> Option<(Square, usize)> {
+        <Self as Rules>::G::parse_square_prefix(text)
+    }
+    /// A FEN received from XBoard (`setboard`) in the rule book's shape. Default: unchanged.
+    fn xboard_fen(fen: &str) -> String {
+        fen.to_string()
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -39,6 +51,10 @@ macro_rules! with_engine_variant {
                 type $T = movegen::variants::chess::Chess;
                 Ok($body)
             }
+            movegen::rules::VariantId::JumpingKnights => {
+                type $T = movegen::variants::jumpingknights::JumpingKnights;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
@@ -46,5 +62,8 @@ macro_rules! with_engine_variant {
 
 /// Whether this build can play variant `v`.
 pub fn supported(v: movegen::rules::VariantId) -> bool {
-    with_engine_variant!(v, V => std::marker::PhantomData::<V>).is_ok()
+    with_engine_variant!(v, V => {
+        let _ = std::marker::PhantomData::<V>;
+    })
+    .is_ok()
 }

@@ -590,6 +590,30 @@ impl Rules for JumpingKnights {
 
     // No insufficient-material draw (Rule 2 can win with bare kings): the default `false`.
 
+    /// The turn passed (null-move pruning): the e.p. right lapses, nothing else changes; `None`
+    /// in check. The side that passed is not in check, so the result is a valid position.
+    fn null_move(&self) -> Option<Self> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = *self;
+        let mut h = p.hash ^ KEYS[SIDE_KEY];
+        if p.ep_hashed {
+            if let Some(ep) = p.ep {
+                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.ep_hashed = false;
+        p.halfmove += 1;
+        if p.turn == Color::Black {
+            p.fullmove += 1;
+        }
+        p.turn = !p.turn;
+        p.hash = h;
+        Some(p)
+    }
+
     fn move_text(&self, m: Move) -> String {
         notation::move_text(m)
     }

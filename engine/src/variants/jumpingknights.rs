@@ -1,0 +1,297 @@
+//! `jumpingknights` through XBoard 4.9.1 (`../shared/reference/xboard-notes.md` §4.2, §4.3).
+//!
+//! * Board: parent `grand` (10x10, ranks numbered from 0 as ours). XBoard names the ten files
+//!   `a`..`j`, ours are `z a b c d e f g h i`, so every square crossing the XBoard boundary is
+//!   renamed: z→a, a→b, …, h→i, i→j (ranks unchanged). Moves, `lift`/`put` squares and the e.p.
+//!   field of a `setboard` FEN are translated; the placement part of a FEN is positional and
+//!   needs nothing.
+//! * Jump captures travel in XBoard's "lion" form `from victim, victim landing`, e.g. our
+//!   `b0c0,c0f0` is XBoard's `c0d0,d0g0`: the kill square holds the victim, an enemy unit, so
+//!   XBoard removes it and relays the text verbatim for both colours.
+//! * En passant: our `e5d6,d6c7` names the skipped square; XBoard must get the victim's square
+//!   as the kill square (`e5d5,d5c7` in our names, `f5e5,e5d7` in XBoard's).
+//! * Castling is the king's two-square move (`e1g1` → `f1h1`); XBoard 4.9.1 moves the rook
+//!   itself (checked under Xvfb, see `docs/variants/jumpingknights.md`, "Engine: ..." section).
+//! * `setboard`: XBoard omits the castling field for the `grand` parent, so the rights are
+//!   inferred from the placement (king on e1/e8 with a rook on a/h of that rank), and its e.p.
+//!   square is in XBoard's names. A six-field FEN is the rule book's and is not translated.
+
+use super::EngineVariant;
+use movegen::rules::Rules;
+use movegen::types::{Geo10x10, Geometry, Square};
+use movegen::variants::jumpingknights::{JumpingKnights, START_FEN};
+use movegen::{Move, MoveError, MoveKind};
+
+/// XBoard's file letters for our file indices 0..9 (`z a .. h i`).
+const XB_FILES: &[u8; 10] = b"abcdefghij";
+
+/// A square in XBoard's names (`z0` → `a0`).
+pub fn xb_name(sq: Square) -> String {
+    let mut s = String::with_capacity(2);
+    s.push(char::from(XB_FILES[usize::from(Geo10x10::file(sq))]));
+    s.push(char::from(b'0' + Geo10x10::rank(sq)));
+    s
+}
+
+/// Parses a square in XBoard's names at the start of `text` (two characters: file `a`..`j`,
+/// rank `0`..`9`).
+pub fn xb_square_prefix(text: &str) -> Option<(Square, usize)> {
+    let b = text.as_bytes();
+    let f = XB_FILES.iter().position(|&c| Some(&c) == b.first())?;
+    let r = b.get(1).filter(|c| c.is_ascii_digit())?.checked_sub(b'0')?;
+    Some((Geo10x10::square(f as i32, i32::from(r))?, 2))
+}
+
+fn promo_letter(m: Move) -> Option<char> {
+    // Promotion codes are the kind index: 1 N, 2 B, 3 R, 4 Q, 6 W.
+    const LETTERS: [char; 7] = ['p', 'n', 'b', 'r', 'q', 'k', 'w'];
+    (m.promo() != 0).then(|| LETTERS[usize::from(m.promo())])
+}
+
+/// One parsed XBoard move text.
+struct XbText {
+    a: Square,
+    b: Square,
+    /// Second leg: its origin (the kill square) and, if it parses, its destination.
+    second: Option<(Square, Option<Square>)>,
+    promo: Option<u8>,
+}
+
+fn parse_text(text: &str) -> Option<XbText> {
+    let (legs, promo) = match text.as_bytes().last()? {
+        c if c.is_ascii_alphabetic() && !c.is_ascii_digit() => {
+            let code = match c.to_ascii_lowercase() {
+                b'n' => 1,
+                b'b' => 2,
+                b'r' => 3,
+                b'q' => 4,
+                b'w' => 6,
+                _ => return None,
+            };
+            (&text[..text.len() - 1], Some(code))
+        }
+        _ => (text, None),
+    };
+    let (first, second) = match legs.split_once(',') {
+        Some((f, s)) => (f, Some(s)),
+        None => (legs, None),
+    };
+    let (a, n) = xb_square_prefix(first)?;
+    let (b, n2) = xb_square_prefix(&first[n..])?;
+    if n + n2 != first.len() {
+        return None;
+    }
+    let second = match second {
+        None => None,
+        Some(s) => {
+            if s.len() != 4 {
+                return None;
+            }
+            let (k, _) = xb_square_prefix(s)?;
+            // The castling form's last square may lie off the board (XBoard writes T's file
+            // +-1, even a backtick): it carries nothing, so it is only read when it parses.
+            Some((k, xb_square_prefix(&s[2..]).map(|(t, _)| t)))
+        }
+    };
+    Some(XbText { a, b, second, promo })
+}
+
+/// Whether the legal move `m` of `pos` is the one the XBoard text `t` names.
+fn xb_matches(pos: &JumpingKnights, m: Move, t: &XbText) -> bool {
+    if m.from() != t.a {
+        return false;
+    }
+    let promo_ok = |given: Option<u8>| given.is_none_or(|p| p == m.promo());
+    match (m.kind(), t.second) {
+        (MoveKind::Jump | MoveKind::JumpEnPassant, Some((k, d))) => {
+            // The kill square: the victim (XBoard's form), or for e.p. also the skipped
+            // square (our own form relayed through XBoard).
+            let victim = pos.victim_square(m).expect("a jump has a victim");
+            let kill_ok = k == victim || (m.kind() == MoveKind::JumpEnPassant && k == m.to());
+            if !kill_ok {
+                return false;
+            }
+            if t.b == k {
+                // Lion form: from kill, kill landing.
+                d == Some(m.aux()) && t.promo.unwrap_or(0) == m.promo()
+            } else {
+                // Castling form (XBoard's re-encoding when the kill square's occupant
+                // shares the mover's colour, which never happens for a real victim): from
+                // landing, kill anything; the promotion letter may be lost.
+                t.b == m.aux() && promo_ok(t.promo)
+            }
+        }
+        (MoveKind::Jump | MoveKind::JumpEnPassant, None) => false,
+        (_, Some(_)) => false,
+        (_, None) => m.to() == t.b && t.promo.unwrap_or(0) == m.promo(),
+    }
+}
+
+/// The castling field implied by the placement: a right wherever the king and that rook stand
+/// on their home squares (e1/h1, e1/a1, e8/h8, e8/a8).
+fn inferred_castling(pos: &JumpingKnights) -> String {
+    use movegen::types::{Color, Piece};
+    use movegen::variants::jumpingknights::JkKind;
+    let b = pos.board();
+    let at = |name: &str, kind: JkKind, c: Color| {
+        b.piece_at(Geo10x10::parse_square(name).expect("square")) == Some(Piece::new(kind, c))
+    };
+    let mut s = String::new();
+    for (king, rook, letter, c) in [
+        ("e1", "h1", 'K', Color::White),
+        ("e1", "a1", 'Q', Color::White),
+        ("e8", "h8", 'k', Color::Black),
+        ("e8", "a8", 'q', Color::Black),
+    ] {
+        if at(king, JkKind::King, c) && at(rook, JkKind::Rook, c) {
+            s.push(letter);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+impl EngineVariant for JumpingKnights {
+    fn xboard_name() -> &'static str {
+        "jumpingknights"
+    }
+
+    /// XBoard's piece order is `P N B R Q F E A C W M O H I J G D V L S U K`: the Nightrider
+    /// takes the Nightrider slot (H) with the letter N, the War Machine the Wazir slot (W); the
+    /// knight and every other slot are unused.
+    fn xboard_setup() -> Option<String> {
+        Some(format!(
+            "setup (P.BRQ....W..N........Kp.brq....w..n........k) 10x10+0_grand {START_FEN}"
+        ))
+    }
+
+    /// XBetza (`a` chains a jump capture: capture on the first leg, then continue forward
+    /// without capturing, as in H.G. Muller's Jumping Chess descriptions). XBetza cannot say
+    /// that a non-capture must end centrally, nor the War Machine's mixed 1+3 / 3+1 captures
+    /// (one atom per chain), nor this game's e.p. jump; XBoard runs with legality testing off and
+    /// takes its move highlights from the engine, so these lines only describe the pieces.
+    fn xboard_pieces() -> Vec<String> {
+        [
+            "piece N& mN0cafmN0",
+            "piece W& mWmHcafmWcafmH",
+            "piece B& mBcafmB",
+            "piece R& mRcafmR",
+            "piece Q& mQcafmQ",
+            "piece K& mKcafmK",
+            "piece P& ifmnDfmWfcafmF",
+        ]
+        .iter()
+        .map(|s| (*s).to_string())
+        .collect()
+    }
+
+    fn to_xboard(&self, m: Move) -> String {
+        let mut s = xb_name(m.from());
+        match m.kind() {
+            MoveKind::Jump | MoveKind::JumpEnPassant => {
+                let victim = self.victim_square(m).expect("a jump has a victim");
+                s.push_str(&xb_name(victim));
+                s.push(',');
+                s.push_str(&xb_name(victim));
+                s.push_str(&xb_name(m.aux()));
+            }
+            _ => s.push_str(&xb_name(m.to())),
+        }
+        if let Some(c) = promo_letter(m) {
+            s.push(c);
+        }
+        s
+    }
+
+    /// XBoard's forms only (squares `a`..`j`): the notation.md text of a move would name other
+    /// squares (our `e2e4` is XBoard's `f2f4`), so it cannot be accepted here as well.
+    fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
+        let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
+        let text = match (text, self.turn()) {
+            ("O-O", movegen::types::Color::White) => "f1h1",
+            ("O-O-O", movegen::types::Color::White) => "f1d1",
+            ("O-O", movegen::types::Color::Black) => "f8h8",
+            ("O-O-O", movegen::types::Color::Black) => "f8d8",
+            _ => text,
+        };
+        let Some(t) = parse_text(text) else {
+            return Err(err("not a move in XBoard's coordinates (files a-j, ranks 0-9)"));
+        };
+        let mut list = <Self as Rules>::Moves::default();
+        self.legal_moves(&mut list);
+        let found: Vec<Move> = list.iter().copied().filter(|&m| xb_matches(self, m, &t)).collect();
+        match found.as_slice() {
+            [m] => Ok(*m),
+            [] => {
+                let without = self.moves_without_rule4();
+                if without.iter().any(|&m| xb_matches(self, m, &t)) {
+                    Err(err("Rule 4 (JK-5): a unit on an edge square can capture onto a central \
+                         square, so make such a capture or give check"))
+                } else {
+                    Err(err("not a legal move"))
+                }
+            }
+            _ => Err(err("ambiguous (give the promotion letter)")),
+        }
+    }
+
+    fn xboard_square_prefix(text: &str) -> Option<(Square, usize)> {
+        xb_square_prefix(text)
+    }
+
+    /// XBoard's FEN: the placement is positional; the castling field is missing for the
+    /// `grand` parent (inferred from the placement) and the e.p. square is in XBoard's names.
+    fn xboard_fen(fen: &str) -> String {
+        let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        // Only XBoard's own shape is translated: five fields (board side ep half full, the
+        // castling field missing for the `grand` parent). A six-field FEN is the rule book's
+        // (our match runner's `setboard`, a user's paste) and is taken as it is.
+        if f.len() != 5 {
+            return fen.to_string();
+        }
+        let probe = format!("{} {} - - {} {}", f[0], f[1], f[3], f[4]);
+        let rights = JumpingKnights::from_fen(&probe)
+            .map(|p| inferred_castling(&p))
+            .unwrap_or_else(|_| "-".to_string());
+        f.insert(2, rights);
+        if f[3].len() == 2 {
+            if let Some((sq, 2)) = xb_square_prefix(&f[3]) {
+                f[3] = Geo10x10::name(sq);
+            }
+        }
+        f.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_shift_by_one_file() {
+        for (ours, xb) in [("z0", "a0"), ("a1", "b1"), ("e4", "f4"), ("h8", "i8"), ("i9", "j9")] {
+            let sq = Geo10x10::parse_square(ours).unwrap();
+            assert_eq!(xb_name(sq), xb);
+            assert_eq!(xb_square_prefix(xb), Some((sq, 2)));
+        }
+        assert_eq!(xb_square_prefix("k1"), None);
+        assert_eq!(xb_square_prefix("z1"), None);
+        assert_eq!(xb_square_prefix("a"), None);
+    }
+
+    #[test]
+    fn fen_from_xboard() {
+        // XBoard's setboard of the start position (grand parent: no castling field).
+        let xb = "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w - 0 1";
+        assert_eq!(JumpingKnights::xboard_fen(xb), START_FEN);
+        // A moved king keeps no rights; the e.p. square arrives in XBoard's names (e6 = our
+        // d6).
+        let xb = "5k4/10/10/10/4pP4/10/10/10/6K3/10 w e6 0 1";
+        assert_eq!(JumpingKnights::xboard_fen(xb), "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1");
+        // The rule book's six-field FEN (our match runner's `setboard`) is kept as it is.
+        let ours = "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1";
+        assert_eq!(JumpingKnights::xboard_fen(ours), ours);
+    }
+}
