@@ -2,8 +2,10 @@
 //! pieces travel through XBoard, and the dispatch from a variant id to its type.
 
 mod chess;
+mod eightpiece;
 
 use eval::Evaluator;
+use movegen::rules::VariantId;
 use movegen::{Move, MoveError};
 
 /// A variant the engine can play.
@@ -26,6 +28,43 @@ pub trait EngineVariant: Evaluator {
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text)
     }
+    /// The XBoard name of variant `id` (for a type playing several ids).
+    fn xboard_name_of(id: VariantId) -> &'static str {
+        let _ = id;
+        Self::xboard_name()
+    }
+    /// The XBoard `setup` line of a game of variant `id` starting at `start` (a randomized
+    /// variant sends the setup chosen for this game).
+    fn xboard_setup_of(id: VariantId, start: &Self) -> Option<String> {
+        let _ = (id, start);
+        Self::xboard_setup()
+    }
+    /// The start of a new game of variant `id`: `fen`, or the variant's start position. `seed`
+    /// is the engine's `Seed` option (a randomized variant picks its setup with it), `chess960`
+    /// the UCI option `UCI_Chess960`.
+    fn new_position(
+        id: VariantId,
+        fen: Option<&str>,
+        seed: u64,
+        chess960: bool,
+    ) -> Result<Self, String> {
+        let _ = (seed, chess960);
+        match fen {
+            Some(f) => Self::from_fen_as(id, f).map_err(|e| e.to_string()),
+            None => Ok(Self::startpos()),
+        }
+    }
+    /// A position from a FEN as XBoard writes it (`setboard`): its piece letters and fields.
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        Self::from_fen_as(id, fen).map_err(|e| e.to_string())
+    }
+    /// Whether an XBoard `setboard FEN` shows this position (XBoard relays a pass as a
+    /// `setboard`); `moves` is the game so far, for variants whose side effects XBoard cannot
+    /// draw (its board may then differ from ours).
+    fn xboard_shows(&self, id: VariantId, fen: &str, moves: &[Move]) -> bool {
+        let _ = moves;
+        Self::from_xboard_fen(id, fen).is_ok_and(|t| t.hash() == self.hash())
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -39,12 +78,16 @@ macro_rules! with_engine_variant {
                 type $T = movegen::variants::chess::Chess;
                 Ok($body)
             }
+            movegen::rules::VariantId::EightPiece | movegen::rules::VariantId::EightPieceRandom => {
+                type $T = movegen::variants::eightpiece::EightPiece;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
 }
 
 /// Whether this build can play variant `v`.
-pub fn supported(v: movegen::rules::VariantId) -> bool {
-    with_engine_variant!(v, V => std::marker::PhantomData::<V>).is_ok()
+pub fn supported(v: VariantId) -> bool {
+    with_engine_variant!(v, V => size_of::<V>()).is_ok()
 }
