@@ -251,3 +251,19 @@ fn highlight_of_the_sentry_push() {
     assert_eq!(r.last().unwrap(), "highlight 2Y5/2Y5/1YYY4/1Y1Y4/2YY4/8/8/8");
     e.quit();
 }
+
+/// After a push XBoard 4.9.1 shows the pusher's sentry on the pushed unit's square and nothing
+/// on the sentry's, and forfeits a later move from either square; so the engine, playing Black
+/// right after White's push of its lancer to c8, moves its king (h8) rather than the lancer,
+/// although the lancer has many moves (Turn-then-Move, 7.4).
+#[test]
+fn avoids_moves_xboard_cannot_follow() {
+    let (mut e, _) = start("eightpiece");
+    setboard(&mut e, "7k/8/8/2c5/1S6/8/8/4K3 w - - 0 1");
+    moves(&mut e, &["b4c5,c5c8"]);
+    e.send("sd 3");
+    let out = e.ask("go", "move ");
+    let mv = out.last().unwrap();
+    assert!(mv.starts_with("move h8"), "{out:?}");
+    e.quit();
+}

@@ -283,6 +283,10 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
             .collect()
     }
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink) {
+        let mut config = config;
+        if flavor == Flavor::Xboard {
+            config.avoid = V::xboard_avoid(self.game.start(), self.game.moves());
+        }
         let reporter: Arc<dyn Reporter<V>> = Arc::new(TextReporter { sink, flavor });
         searcher.go(
             self.game.current().clone(),

@@ -256,6 +256,7 @@ impl Uci {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            ..Config::default()
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
         let out = self.s.out.clone();

@@ -490,6 +490,7 @@ impl Xboard {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder: false,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            ..Config::default()
         };
         self.search_start = Instant::now();
         self.gate.lock().expect("lock").moved = false;

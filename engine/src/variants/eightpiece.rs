@@ -250,6 +250,44 @@ fn decode_single(pos: &EightPiece, f: Square, t: Square, p: Option<char>) -> Vec
         .collect()
 }
 
+/// The squares (bit set) XBoard 4.9.1's board shows wrongly after `moves` from `start`: the
+/// sentry's and the pushed unit's squares of each push or nudge, until a unit lands on them.
+pub fn xboard_wrong_squares(start: &EightPiece, moves: &[Move]) -> u64 {
+    let bit = |s: Square| 1u64 << s.0;
+    let mut wrong = 0u64;
+    let mut pos = *start;
+    for &m in moves {
+        match m.kind() {
+            MoveKind::Pass => {}
+            MoveKind::Push | MoveKind::Nudge => {
+                wrong &= !bit(m.from());
+                wrong |= bit(m.to()) | bit(m.aux());
+            }
+            MoveKind::Turn => {
+                // The igui form removes whatever XBoard shows on its (truly empty) kill square.
+                wrong &= !bit(turn_kill_square(&pos, m.from(), m.facing()));
+            }
+            MoveKind::Castle => {
+                let p = castle_partner(&pos, m);
+                let rank = i32::from(Geo8x8::rank(m.from()));
+                let side = if Geo8x8::file(m.to()) == 6 { 5 } else { 3 };
+                let pd = Geo8x8::square(side, rank).unwrap_or(p);
+                wrong &= !(bit(m.from()) | bit(m.to()) | bit(p) | bit(pd));
+            }
+            MoveKind::EnPassant => {
+                let victim = Geo8x8::square(
+                    i32::from(Geo8x8::file(m.to())),
+                    i32::from(Geo8x8::rank(m.from())),
+                );
+                wrong &= !(bit(m.from()) | bit(m.to()) | victim.map_or(0, bit));
+            }
+            _ => wrong &= !(bit(m.from()) | bit(m.to())),
+        }
+        pos = pos.play(m);
+    }
+    wrong
+}
+
 impl EngineVariant for EightPiece {
     fn xboard_name() -> &'static str {
         "eightpiece"
@@ -389,6 +427,23 @@ impl EngineVariant for EightPiece {
         EightPiece::from_fen_mode(&text, mode).map_err(|e| e.to_string())
     }
 
+    /// XBoard 4.9.1 draws a push or nudge (lion form `F K,K T`) with the sentry on T and
+    /// nothing on K, while the sentry really stands on K and the pushed unit on T. It then
+    /// refuses ("invalid move", a forfeit) any later move from K or T, whose owner it shows
+    /// wrongly. So the squares a push left wrong are tracked through the game (a unit landing on
+    /// one makes it right again) and the moves from them are avoided while another move exists.
+    fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
+        let wrong = xboard_wrong_squares(start, moves);
+        if wrong == 0 {
+            return Vec::new();
+        }
+        let pos = moves.iter().fold(*start, |p, &m| p.play(m));
+        legal_vec(&pos)
+            .into_iter()
+            .filter(|m| m.kind() != MoveKind::Pass && wrong & (1u64 << m.from().0) != 0)
+            .collect()
+    }
+
     /// XBoard's letters and six fields (a seventh, our push field, is accepted). XBoard cannot
     /// know the jailer as a castling partner and drops its rights (`Kk` for the start
     /// position), and its e.p. field may name a square our rules do not: so a start position
@@ -490,6 +545,35 @@ mod tests {
         for (i, d) in Dir::ALL.iter().enumerate() {
             assert_eq!(facing_of_letter(FACING_LETTERS[i]), Some(*d));
         }
+    }
+
+    /// The game that cost a forfeit in real XBoard: White's sentry g5 pushes the e7 pawn onto
+    /// f8 (taking Black's own bishop, §6.2). XBoard then shows White's sentry on f8 and e7
+    /// empty, so Black's recapture f8e7 (pushed pawn takes the sentry) must be avoided, and so
+    /// must every other move from e7 or f8; moves elsewhere stay.
+    #[test]
+    fn moves_from_misdrawn_push_squares_are_avoided() {
+        let start = EightPiece::startpos();
+        let mut pos = start;
+        let mut moves = Vec::new();
+        for t in "d2d4 d7d5 d1d3 h7h5 c1g5 d8d6 d3b5 d6c6 b5c6 b7c6 g5e7,e7f8".split(' ') {
+            let m = pos.parse_move(t).unwrap();
+            moves.push(m);
+            pos = pos.play(m);
+        }
+        let sq = |s: &str| Geo8x8::parse_square(s).unwrap();
+        assert_eq!(xboard_wrong_squares(&start, &moves), (1 << sq("e7").0) | (1 << sq("f8").0));
+        let avoid = EightPiece::xboard_avoid(&start, &moves);
+        assert!(avoid.contains(&pos.parse_move("f8e7").unwrap()));
+        assert!(avoid.iter().all(|m| m.from() == sq("f8") || m.from() == sq("e7")));
+        assert!(!avoid.contains(&pos.parse_move("c6c5").unwrap()));
+        // A unit landing on a wrong square makes it right again: Black's knight g8 takes the
+        // sentry on e7 (XBoard removes whatever it shows there and draws the knight); f8 stays.
+        let mut later = moves.clone();
+        later.push(pos.parse_move("g8e7").unwrap());
+        assert_eq!(xboard_wrong_squares(&start, &later), 1 << sq("f8").0);
+        // Nothing to avoid before any push.
+        assert!(EightPiece::xboard_avoid(&start, &moves[..4]).is_empty());
     }
 
     #[test]

@@ -54,6 +54,13 @@ pub trait EngineVariant: Evaluator {
             None => Ok(Self::startpos()),
         }
     }
+    /// Legal moves of the position after `moves` from `start` that XBoard's board cannot follow
+    /// (it misdraws some moves, then rejects a later move from a square it shows wrongly); the
+    /// engine plays them in XBoard mode only when it has no other move.
+    fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
+        let _ = (start, moves);
+        Vec::new()
+    }
     /// A position from a FEN as XBoard writes it (`setboard`): its piece letters and fields.
     fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
         Self::from_fen_as(id, fen).map_err(|e| e.to_string())
