@@ -351,6 +351,8 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
         VariantId::JumpingKnights,
         "2w4w2/1rnbqkb1r1/1pp2pppp1/3p6/4p5/10/7P2/1PPP1PPBP1/1RNBQK1NR1/6WW2 w KQkq - 0 4",
     ),
+    (VariantId::EightPiece, "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1"),
+    (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9"),
 ];
 
 /// Runs `bench`, writing to `out`.

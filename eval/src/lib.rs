@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chess;
+pub mod eightpiece;
 pub mod jumpingknights;
 mod score;
 

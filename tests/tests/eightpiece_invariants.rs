@@ -155,3 +155,48 @@ fn long_games() {
     let special: Vec<String> = SPECIAL.iter().map(ToString::to_string).collect();
     playouts(&special, VariantId::EightPiece, 13, 2000, 120);
 }
+
+/// The null move (search only): `None` exactly when the side to move is in check or its king is
+/// held (then the pass is a real move, 8P-2); otherwise the side flips, e.p. and the push field
+/// lapse, the board stays, the hash equals a recompute and the FEN reloads to the same key (so
+/// the null position is a valid one: the side that passed is not in check).
+#[test]
+fn null_move_hash_is_consistent() {
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(21);
+    let mut starts: Vec<EightPiece> = SPECIAL
+        .iter()
+        .map(|f| EightPiece::from_fen_as(VariantId::EightPiece, f).expect("special FEN"))
+        .collect();
+    starts.push(EightPiece::startpos());
+    let (mut nulls, mut refused_held) = (0, 0);
+    for g in 0..600 {
+        let mut pos = starts[g % starts.len()];
+        for _ in 0..40 {
+            let held = pos.is_held(pos.king(pos.turn()));
+            match pos.null_move() {
+                None => {
+                    assert!(pos.in_check() || held, "null refused at {}", pos.fen());
+                    refused_held += usize::from(held);
+                }
+                Some(n) => {
+                    assert!(!pos.in_check() && !held, "null allowed at {}", pos.fen());
+                    assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
+                    assert_ne!(n.turn(), pos.turn());
+                    assert!(n.ep_square().is_none() && n.push_field().is_none());
+                    assert_eq!(n.board(), pos.board());
+                    let back = EightPiece::from_fen(&n.fen()).expect("null position is valid");
+                    assert_eq!(back.hash(), n.hash(), "{}", n.fen());
+                    nulls += 1;
+                }
+            }
+            let mut list = <EightPiece as Rules>::Moves::default();
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos = pos.play(list[(rng.next_u64() % list.len() as u64) as usize]);
+        }
+    }
+    assert!(nulls > 5000, "only {nulls} null moves tried");
+    assert!(refused_held > 0, "no held king met: the held-king refusal was not exercised");
+}

@@ -108,16 +108,28 @@ pub trait GameApi: Send {
 
 /// Builds a game of variant `id` from its start position or `fen`.
 pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn GameApi>, String> {
+    new_game_with(id, fen, 0, false)
+}
+
+/// [`new_game`] with the engine's `Seed` (a randomized variant's setup without a FEN) and
+/// `UCI_Chess960` options.
+pub fn new_game_with(
+    id: VariantId,
+    fen: Option<&str>,
+    seed: u64,
+    chess960: bool,
+) -> Result<Box<dyn GameApi>, String> {
     with_engine_variant!(id, V => {
-        let start = match fen {
-            Some(f) => V::from_fen_as(id, f).map_err(|e| e.to_string())?,
-            // A randomized variant has no single start: setup 0 unless a FEN is given.
-            None if id == VariantId::EightPieceRandom => {
-                let f = movegen::variants::eightpiece::setup::fen(0).expect("setup 0 exists");
-                V::from_fen_as(id, &f).map_err(|e| e.to_string())?
-            }
-            None => V::startpos(),
-        };
+        let start = V::new_position(id, fen, seed, chess960)?;
+        Box::new(GameBox { id, game: Game::new(start) }) as Box<dyn GameApi>
+    })
+    .map_err(|v| format!("variant {v} is not supported by this build"))
+}
+
+/// A game of variant `id` from a FEN as XBoard writes it (`setboard`).
+pub fn new_game_from_xboard(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, String> {
+    with_engine_variant!(id, V => {
+        let start = V::from_xboard_fen(id, fen)?;
         Box::new(GameBox { id, game: Game::new(start) }) as Box<dyn GameApi>
     })
     .map_err(|v| format!("variant {v} is not supported by this build"))
@@ -273,6 +285,10 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
             .collect()
     }
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink) {
+        let mut config = config;
+        if flavor == Flavor::Xboard {
+            config.avoid = V::xboard_avoid(self.game.start(), self.game.moves());
+        }
         let reporter: Arc<dyn Reporter<V>> = Arc::new(TextReporter { sink, flavor });
         searcher.go(
             self.game.current().clone(),
@@ -283,13 +299,13 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         );
     }
     fn xboard_setup(&self) -> Option<String> {
-        V::xboard_setup()
+        V::xboard_setup_of(self.id, self.game.start())
     }
     fn xboard_pieces(&self) -> Vec<String> {
         V::xboard_pieces()
     }
     fn xboard_name(&self) -> &'static str {
-        V::xboard_name()
+        V::xboard_name_of(self.id)
     }
     fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String> {
         type G<V> = <V as Rules>::G;
@@ -344,10 +360,11 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         Box::new(GameBox { id: self.id, game: self.game.clone() })
     }
     fn try_pass_as_setboard(&mut self, fen: &str) -> bool {
-        let Ok(target) = V::from_fen(fen) else { return false };
         let pos = self.game.current();
         for m in self.game.legal() {
-            if m.kind() == movegen::MoveKind::Pass && pos.play(m).hash() == target.hash() {
+            if m.kind() == movegen::MoveKind::Pass
+                && pos.play(m).xboard_shows(self.id, fen, self.game.moves())
+            {
                 return self.game.play(m).is_ok();
             }
         }

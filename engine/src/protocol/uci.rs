@@ -1,6 +1,6 @@
 //! UCI adapter (with Fairy-Stockfish's `UCI_Variant` convention and `go perft`).
 
-use super::api::{new_game, uci_score, Event, Flavor, Sink};
+use super::api::{new_game_with, uci_score, Event, Flavor, Sink};
 use super::{sanitize, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::search::{Clock, Config, Limits};
 use movegen::rules::VariantId;
@@ -51,7 +51,7 @@ impl Uci {
                 self.s.searcher.stop();
                 self.s.searcher.wait();
                 self.s.searcher.clear_hash();
-                match new_game(self.variant, None) {
+                match new_game_with(self.variant, None, self.s.opts.seed, self.s.opts.chess960) {
                     Ok(g) => self.s.game = g,
                     Err(e) => self.err(&e),
                 }
@@ -117,13 +117,16 @@ impl Uci {
         let r: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match VariantId::parse(&value) {
                 None => Err(format!("unknown variant `{}`", sanitize(&value))),
-                Some(v) => new_game(v, None).map(|g| {
-                    self.variant = v;
-                    self.s.game = g;
-                    self.s
-                        .out
-                        .line(&format!("info string variant {v} startpos {}", self.s.game.fen()));
-                }),
+                Some(v) => {
+                    new_game_with(v, None, self.s.opts.seed, self.s.opts.chess960).map(|g| {
+                        self.variant = v;
+                        self.s.game = g;
+                        self.s.out.line(&format!(
+                            "info string variant {v} startpos {}",
+                            self.s.game.fen()
+                        ));
+                    })
+                }
             },
             "hash" => num(HASH_MAX_MB as u64, 1).map(|v| {
                 self.s.opts.hash_mb = v as usize;
@@ -167,7 +170,8 @@ impl Uci {
             _ => return self.err("position needs `startpos` or `fen <FEN>`"),
         };
         // Build the new game completely before replacing the old one.
-        let mut g = match new_game(self.variant, fen.as_deref()) {
+        let opts = &self.s.opts;
+        let mut g = match new_game_with(self.variant, fen.as_deref(), opts.seed, opts.chess960) {
             Ok(g) => g,
             Err(e) => return self.err(&e),
         };
@@ -256,6 +260,7 @@ impl Uci {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            ..Config::default()
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
         let out = self.s.out.clone();

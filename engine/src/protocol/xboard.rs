@@ -3,7 +3,7 @@
 //! `../shared/reference/xboard-notes.md`; the translations of special moves live with each
 //! variant (`crate::variants::EngineVariant`).
 
-use super::api::{new_game, Event, Flavor, GameApi, Sink};
+use super::api::{new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink};
 use super::{sanitize, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::game::reason_text;
 use crate::search::{Clock, Config, Info, Limits, Score};
@@ -59,7 +59,7 @@ struct PongGate {
 }
 
 fn xboard_name_of(v: VariantId) -> &'static str {
-    with_engine_variant!(v, V => <V as crate::variants::EngineVariant>::xboard_name())
+    with_engine_variant!(v, V => <V as crate::variants::EngineVariant>::xboard_name_of(v))
         .unwrap_or("unknown")
 }
 
@@ -353,7 +353,7 @@ impl Xboard {
     }
 
     fn set_game(&mut self, v: VariantId, fen: Option<&str>) {
-        match new_game(v, fen) {
+        match new_game_with(v, fen, self.s.opts.seed, false) {
             Ok(g) => self.s.game = g,
             Err(e) => self.error("bad variant", &e),
         }
@@ -502,6 +502,7 @@ impl Xboard {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder: false,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            ..Config::default()
         };
         self.search_start = Instant::now();
         self.gate.lock().expect("lock").moved = false;
@@ -554,13 +555,13 @@ impl Xboard {
             return;
         }
         let v = self.s.game.variant();
-        let mut attempt = new_game(v, Some(fen));
+        let mut attempt = new_game_from_xboard(v, fen);
         if attempt.is_err() {
             // XBoard 4.9.1 omits the castling field for parents without castling.
             let f: Vec<&str> = fen.split_whitespace().collect();
             if f.len() == 5 {
                 let fixed = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
-                attempt = new_game(v, Some(&fixed));
+                attempt = new_game_from_xboard(v, &fixed);
             }
         }
         match attempt {

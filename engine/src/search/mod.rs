@@ -86,11 +86,20 @@ pub struct Config {
     /// Do not search: answer a uniformly random legal move (a random action in games of chance),
     /// drawn from this seed and the position. The "random mover" opponent of the strength tests.
     pub random: Option<u64>,
+    /// Root moves to play only if every legal move is in this list (XBoard: moves its board
+    /// cannot follow, see `EngineVariant::xboard_avoid`). Empty for every ordinary search.
+    pub avoid: Vec<Move>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { multipv: 1, overhead: DEFAULT_OVERHEAD, ponder: false, random: None }
+        Config {
+            multipv: 1,
+            overhead: DEFAULT_OVERHEAD,
+            ponder: false,
+            random: None,
+            avoid: Vec::new(),
+        }
     }
 }
 
@@ -425,13 +434,20 @@ fn main_search<V: Evaluator>(
     }
     let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
     let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
-    let multipv = (config.multipv.max(1) as usize).min(legal.len());
+    // Moves to avoid, unless that would leave none.
+    let avoid: Vec<Move> = if legal.iter().all(|m| config.avoid.contains(m)) {
+        Vec::new()
+    } else {
+        legal.iter().copied().filter(|m| config.avoid.contains(m)).collect()
+    };
+    let multipv = (config.multipv.max(1) as usize).min(legal.len() - avoid.len());
     let mut best: Option<Line> = None;
     let mut depth_done = 0;
     let mut prev: Option<i32> = None;
     'deepen: for depth in 1..=max {
         let mut lines: Vec<Line> = Vec::new();
         w.excluded.clear();
+        w.excluded.extend_from_slice(&avoid);
         for k in 0..multipv {
             let Some(line) = w.root(root, depth as i32, if k == 0 { prev } else { None }) else {
                 break 'deepen;

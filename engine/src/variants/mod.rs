@@ -2,10 +2,11 @@
 //! pieces travel through XBoard, and the dispatch from a variant id to its type.
 
 mod chess;
+mod eightpiece;
 pub mod jumpingknights;
 
 use eval::Evaluator;
-use movegen::rules::Rules;
+use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geometry, Square};
 use movegen::{Move, MoveError};
 
@@ -38,6 +39,50 @@ pub trait EngineVariant: Evaluator {
     fn xboard_fen(fen: &str) -> String {
         fen.to_string()
     }
+    /// The XBoard name of variant `id` (for a type playing several ids).
+    fn xboard_name_of(id: VariantId) -> &'static str {
+        let _ = id;
+        Self::xboard_name()
+    }
+    /// The XBoard `setup` line of a game of variant `id` starting at `start` (a randomized
+    /// variant sends the setup chosen for this game).
+    fn xboard_setup_of(id: VariantId, start: &Self) -> Option<String> {
+        let _ = (id, start);
+        Self::xboard_setup()
+    }
+    /// The start of a new game of variant `id`: `fen`, or the variant's start position. `seed`
+    /// is the engine's `Seed` option (a randomized variant picks its setup with it), `chess960`
+    /// the UCI option `UCI_Chess960`.
+    fn new_position(
+        id: VariantId,
+        fen: Option<&str>,
+        seed: u64,
+        chess960: bool,
+    ) -> Result<Self, String> {
+        let _ = (seed, chess960);
+        match fen {
+            Some(f) => Self::from_fen_as(id, f).map_err(|e| e.to_string()),
+            None => Ok(Self::startpos()),
+        }
+    }
+    /// Legal moves of the position after `moves` from `start` that XBoard's board cannot follow
+    /// (it misdraws some moves, then rejects a later move from a square it shows wrongly); the
+    /// engine plays them in XBoard mode only when it has no other move.
+    fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
+        let _ = (start, moves);
+        Vec::new()
+    }
+    /// A position from a FEN as XBoard writes it (`setboard`): its piece letters and fields.
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        Self::from_fen_as(id, fen).map_err(|e| e.to_string())
+    }
+    /// Whether an XBoard `setboard FEN` shows this position (XBoard relays a pass as a
+    /// `setboard`); `moves` is the game so far, for variants whose side effects XBoard cannot
+    /// draw (its board may then differ from ours).
+    fn xboard_shows(&self, id: VariantId, fen: &str, moves: &[Move]) -> bool {
+        let _ = moves;
+        Self::from_xboard_fen(id, fen).is_ok_and(|t| t.hash() == self.hash())
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -55,15 +100,16 @@ macro_rules! with_engine_variant {
                 type $T = movegen::variants::jumpingknights::JumpingKnights;
                 Ok($body)
             }
+            movegen::rules::VariantId::EightPiece | movegen::rules::VariantId::EightPieceRandom => {
+                type $T = movegen::variants::eightpiece::EightPiece;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
 }
 
 /// Whether this build can play variant `v`.
-pub fn supported(v: movegen::rules::VariantId) -> bool {
-    with_engine_variant!(v, V => {
-        let _ = std::marker::PhantomData::<V>;
-    })
-    .is_ok()
+pub fn supported(v: VariantId) -> bool {
+    with_engine_variant!(v, V => size_of::<V>()).is_ok()
 }

@@ -428,6 +428,18 @@ impl Rules for EightPiece {
     fn move_san(&self, m: Move) -> String {
         notation::san(self, m)
     }
+
+    /// The turn passed, for null-move pruning: exactly what the King's pass does to the
+    /// position (side, clocks, e.p. and the push field lapse; the board and the pawn tracks stay),
+    /// but offered only where the pass is *not* a legal move: `None` when the side to move is
+    /// in check (8P-2) or its king is held (then the pass is a real move and a null move would
+    /// prove nothing).
+    fn null_move(&self) -> Option<Self> {
+        if self.is_held(self.king(self.turn)) || self.is_check() {
+            return None;
+        }
+        Some(make::play(self, Move::new(crate::moves::MoveKind::Pass, Square(0), Square(0))))
+    }
 }
 
 /// Squares of `bb` as a move-list helper for tests and notation.
