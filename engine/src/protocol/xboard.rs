@@ -549,6 +549,12 @@ impl Xboard {
                 attempt = new_game(v, Some(&fixed));
             }
         }
+        if attempt.is_err() {
+            // XBoard's FEN lacks fields some variants need (e.g. magician's flags).
+            if let Some(fixed) = self.s.game.xboard_fen(fen) {
+                attempt = new_game(v, Some(&fixed));
+            }
+        }
         match attempt {
             Ok(g) => {
                 self.s.game = g;

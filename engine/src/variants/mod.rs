@@ -2,6 +2,7 @@
 //! pieces travel through XBoard, and the dispatch from a variant id to its type.
 
 mod chess;
+mod magician;
 
 use eval::Evaluator;
 use movegen::{Move, MoveError};
@@ -26,6 +27,16 @@ pub trait EngineVariant: Evaluator {
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text)
     }
+    /// A FEN as XBoard sends it (`setboard`), completed with what the variant's FEN needs and
+    /// XBoard's lacks; tried when the FEN as sent does not load (`None`: nothing to add).
+    fn xboard_fen(fen: &str) -> Option<String> {
+        let _ = fen;
+        None
+    }
+    /// Algebraic notation of `m` for a PGN movetext (the variant's SAN made PGN-safe).
+    fn pgn_san(&self, m: Move) -> String {
+        self.move_san(m)
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -39,6 +50,10 @@ macro_rules! with_engine_variant {
                 type $T = movegen::variants::chess::Chess;
                 Ok($body)
             }
+            movegen::rules::VariantId::Magician => {
+                type $T = movegen::variants::magician::Magician;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
@@ -46,5 +61,5 @@ macro_rules! with_engine_variant {
 
 /// Whether this build can play variant `v`.
 pub fn supported(v: movegen::rules::VariantId) -> bool {
-    with_engine_variant!(v, V => std::marker::PhantomData::<V>).is_ok()
+    with_engine_variant!(v, V => size_of::<V>()).is_ok()
 }
