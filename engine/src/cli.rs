@@ -353,6 +353,8 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
     ),
     (VariantId::EightPiece, "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1"),
     (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9"),
+    (VariantId::Magician, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm"),
+    (VariantId::Magician, "r1bqk2r/pp3ppp/2n2n2/2bpP3/8/2PM1N2/PP3PPP/RNBQK2R w KQkq - 0 8 m"),
 ];
 
 /// Runs `bench`, writing to `out`.

@@ -128,6 +128,16 @@ fn resolve(game: &dyn GameApi, input: &str) -> Result<String, String> {
         [] => {}
         _ => return Err(format!("`{input}` is ambiguous")),
     }
+    // A SAN with a trailing annotation of a side effect (magician's `b6 (M = Y)`): the move
+    // part alone is enough.
+    let bare = |s: &str| normalize(s.split_once(" (").map_or(s, |(m, _)| m));
+    let by_bare: Vec<&(String, String)> =
+        pairs.iter().filter(|(_, s)| s.contains(" (") && bare(s) == n).collect();
+    match by_bare.as_slice() {
+        [one] => return Ok(one.0.clone()),
+        [] => {}
+        _ => return Err(format!("`{input}` is ambiguous")),
+    }
     // An action whose chance outcome is left to the die.
     if pairs.iter().any(|(c, _)| c.starts_with(&format!("{input},"))) {
         return Ok(input.to_string());

@@ -6,6 +6,7 @@
 pub mod chess;
 pub mod eightpiece;
 pub mod jumpingknights;
+pub mod magician;
 mod score;
 
 pub use score::{Score, S};

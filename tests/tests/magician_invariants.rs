@@ -106,3 +106,35 @@ fn random_games_many() {
         random_playouts(&start, 90 + i as u64, 1000, 300, check_position);
     }
 }
+
+/// The null move (for the search's null-move pruning): refused exactly in check; otherwise the
+/// turn passes, the e.p. right lapses, castling rights and `magician` flags stay, the
+/// incremental hash equals a recompute, the FEN round-trips, and passing twice returns the
+/// placement, rights and flags with the original side to move.
+#[test]
+fn null_move_hash_is_consistent() {
+    let mut passed = 0;
+    for (i, fen) in STARTS.iter().enumerate() {
+        let start = Magician::from_fen(fen).unwrap();
+        random_playouts(&start, 700 + i as u64, 8, 120, |pos, _| match pos.null_move() {
+            None => assert!(pos.in_check(), "null move refused out of check at {}", pos.fen()),
+            Some(n) => {
+                passed += 1;
+                assert!(!pos.in_check());
+                assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
+                assert_ne!(n.turn(), pos.turn());
+                assert!(n.ep_square().is_none());
+                assert_eq!(n.castling(), pos.castling());
+                assert_eq!(n.magician_flags(), pos.magician_flags());
+                assert_eq!(n.board(), pos.board());
+                assert_eq!(Magician::from_fen(&n.fen()).unwrap().hash(), n.hash());
+                if pos.ep_square().is_none() {
+                    if let Some(back) = n.null_move() {
+                        assert_eq!(back.hash(), pos.hash(), "two passes at {}", pos.fen());
+                    }
+                }
+            }
+        });
+    }
+    assert!(passed > 3_000, "{passed}");
+}

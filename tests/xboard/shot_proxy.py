@@ -8,6 +8,10 @@ It relays lines between XBoard and ENGINE unchanged. Just before the engine's fi
 XBoard it saves PREFIX-start.png (the start position). After the first move in either direction
 whose text matches SPECIAL_REGEX it waits for XBoard to draw it and saves PREFIX-special.png.
 Screenshots are of the whole X screen ($DISPLAY), trimmed; ImageMagick's `import` takes them.
+
+Optional SHOT_FEN=FEN (six XBoard fields): the game starts there instead. The proxy rewrites the
+FEN of the engine's `setup` line (XBoard then sends the other engine `setboard FEN`) and sends
+the same `setboard FEN` to its own engine, which XBoard does not do for the `setup` sender.
 """
 import os
 import re
@@ -18,6 +22,7 @@ import time
 
 prefix, special, cmd = os.environ["SHOT_PREFIX"], re.compile(os.environ["SHOT_SPECIAL"]), sys.argv[1:]
 eng = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+start_fen = os.environ.get("SHOT_FEN")
 state = {"start": False, "special": False}
 lock = threading.Lock()
 
@@ -36,6 +41,11 @@ def from_engine():
                 state["start"] = True
                 time.sleep(1.0)
                 shot("start")
+            if start_fen and line.startswith("setup "):
+                head = line.split()[:-6]
+                line = " ".join(head + start_fen.split()) + "\n"
+                eng.stdin.write(f"setboard {start_fen}\n")
+                eng.stdin.flush()
             sys.stdout.write(line)
             sys.stdout.flush()
             mv = line[5:].strip() if line.startswith("move ") else None

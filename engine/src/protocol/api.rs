@@ -93,6 +93,8 @@ pub trait GameApi: Send {
     fn xboard_pieces(&self) -> Vec<String>;
     /// XBoard variant name.
     fn xboard_name(&self) -> &'static str;
+    /// A `setboard` FEN completed for the variant where XBoard's FEN lacks a field.
+    fn xboard_fen_completion(&self, fen: &str) -> Option<String>;
     /// XBoard's highlight dialogue: the colour-FEN board marking where the unit on `lift` can
     /// go (yellow quiet, red capture, magenta promotion, cyan the first leg of a multi-leg
     /// move); with `put`, the second-leg targets of moves whose first leg ends there.
@@ -265,7 +267,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         crate::play::render::<V::G>(&self.game.current().fen())
     }
     fn move_sans(&self) -> Vec<String> {
-        self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| p.move_san(m)).collect()
+        self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| p.pgn_san(m)).collect()
     }
     fn undo(&mut self) -> bool {
         self.game.undo()
@@ -306,6 +308,9 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     }
     fn xboard_name(&self) -> &'static str {
         V::xboard_name_of(self.id)
+    }
+    fn xboard_fen_completion(&self, fen: &str) -> Option<String> {
+        V::xboard_fen_completion(fen)
     }
     fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String> {
         type G<V> = <V as Rules>::G;

@@ -564,6 +564,12 @@ impl Xboard {
                 attempt = new_game_from_xboard(v, &fixed);
             }
         }
+        if attempt.is_err() {
+            // XBoard's FEN lacks fields some variants need (e.g. magician's flags).
+            if let Some(fixed) = self.s.game.xboard_fen_completion(fen) {
+                attempt = new_game_from_xboard(v, &fixed);
+            }
+        }
         match attempt {
             Ok(g) => {
                 self.s.game = g;

@@ -4,6 +4,7 @@
 mod chess;
 mod eightpiece;
 pub mod jumpingknights;
+mod magician;
 
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
@@ -83,6 +84,16 @@ pub trait EngineVariant: Evaluator {
         let _ = moves;
         Self::from_xboard_fen(id, fen).is_ok_and(|t| t.hash() == self.hash())
     }
+    /// A FEN as XBoard sends it (`setboard`), completed with what the variant's FEN needs and
+    /// XBoard's lacks; tried when the FEN as sent does not load (`None`: nothing to add).
+    fn xboard_fen_completion(fen: &str) -> Option<String> {
+        let _ = fen;
+        None
+    }
+    /// Algebraic notation of `m` for a PGN movetext (the variant's SAN made PGN-safe).
+    fn pgn_san(&self, m: Move) -> String {
+        self.move_san(m)
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -102,6 +113,10 @@ macro_rules! with_engine_variant {
             }
             movegen::rules::VariantId::EightPiece | movegen::rules::VariantId::EightPieceRandom => {
                 type $T = movegen::variants::eightpiece::EightPiece;
+                Ok($body)
+            }
+            movegen::rules::VariantId::Magician => {
+                type $T = movegen::variants::magician::Magician;
                 Ok($body)
             }
             other => Err(other),

@@ -25,6 +25,8 @@ use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Sq
 use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
+pub use movegen::family_moves;
+
 pub use crate::variants::orthodox::{
     BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
 };
@@ -606,5 +608,28 @@ impl Rules for Magician {
 
     fn move_san(&self, m: Move) -> String {
         notation::move_san(self, m)
+    }
+
+    /// The turn passed: the e.p. right lapses, the clocks run; castling rights and the
+    /// `magician` flags stay. `None` in check.
+    fn null_move(&self) -> Option<Self> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = *self;
+        let mut h = p.hash ^ KEYS[SIDE_KEY];
+        if let Some(ep) = p.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        if p.turn == Color::Black {
+            p.fullmove += 1;
+        }
+        p.turn = !p.turn;
+        p.hash = h;
+        Some(p)
     }
 }

@@ -129,6 +129,33 @@ fn pin_segment(g: &GenState, sq: Square) -> Bb64 {
     line
 }
 
+/// The full reach of a Magician-family piece of `kind` on `sq` with occupancy `occ`, as
+/// `(moves, captures)`: the squares it may move to if empty (slide ends on an occupied square
+/// are included; mask with the empty squares), and the squares it captures on if an enemy unit
+/// stands there (its attacks). For the evaluation's mobility; the generator splits the same
+/// sets differently (see the module table). Empty sets for other kinds.
+pub fn family_moves(kind: MagicianKind, sq: Square, occ: Bb64) -> (Bb64, Bb64) {
+    let t = tables();
+    let i = sq.idx();
+    match kind {
+        MagicianKind::Magician => (t.bishop(sq, occ) & AREA[i], MAGE[i]),
+        MagicianKind::Priestess => (t.queen(sq, occ) & AREA[i], AREA[i]),
+        MagicianKind::Archbishop => {
+            let b = t.bishop(sq, occ);
+            ((t.rook(sq, occ) & AREA[i]) | b, AREA[i] | b)
+        }
+        MagicianKind::Chancellor => {
+            let r = t.rook(sq, occ);
+            ((t.bishop(sq, occ) & AREA[i]) | r, AREA[i] | r)
+        }
+        MagicianKind::Minister => {
+            let q = t.queen(sq, occ);
+            (q, AREA[i] | q)
+        }
+        _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+    }
+}
+
 impl Magician {
     /// Units of `by` attacking `sq` with occupancy `occ`.
     #[inline(always)]
@@ -281,5 +308,31 @@ mod tests {
         let a1 = Geo8x8::parse_square("a1").unwrap();
         assert_eq!(MAGE[a1.idx()], set(&["a2", "b1", "b2", "a3", "c1", "c3"]));
         assert_eq!(AREA[a1.idx()].count(), 8);
+    }
+
+    /// On an empty board from d4 (rule book §3, the diagrams of docs/variants/magician.md):
+    /// M moves 4 F + 4 A, captures 16; H moves 8 K + 4 A + 4 D, captures the 24 of the 5x5;
+    /// A moves 13 bishop squares + 4 W + 4 D and captures the 5x5 plus the 5 bishop squares
+    /// beyond it; C moves 14 rook squares + 4 F + 4 A and captures the 5x5 plus 6 rook squares
+    /// beyond it; Y moves 27 queen squares and captures the 5x5 plus 11 queen squares beyond.
+    /// With a unit on e5, M no longer moves to f6 (mnA blocked) but still captures there.
+    #[test]
+    fn family_reach_from_d4() {
+        let d4 = Geo8x8::parse_square("d4").unwrap();
+        let count = |k| {
+            let (m, c) = family_moves(k, d4, Bitboard::EMPTY);
+            (m.count(), c.count())
+        };
+        assert_eq!(count(MagicianKind::Magician), (8, 16));
+        assert_eq!(count(MagicianKind::Priestess), (16, 24));
+        assert_eq!(count(MagicianKind::Archbishop), (21, 29));
+        assert_eq!(count(MagicianKind::Chancellor), (22, 30));
+        assert_eq!(count(MagicianKind::Minister), (27, 35));
+        assert_eq!(count(MagicianKind::Bishop), (0, 0));
+        let occ = set(&["e5"]);
+        let (m, c) = family_moves(MagicianKind::Magician, d4, occ);
+        assert!(m.has(Geo8x8::parse_square("e5").unwrap()), "slide end on the blocker");
+        assert!(!m.has(Geo8x8::parse_square("f6").unwrap()));
+        assert!(c.has(Geo8x8::parse_square("f6").unwrap()));
     }
 }
