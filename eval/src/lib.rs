@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chess;
+pub mod pieceeater;
 mod score;
 
 pub use score::{Score, S};
