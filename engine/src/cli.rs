@@ -338,6 +338,10 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
     (VariantId::Chess, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
     (VariantId::Chess, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 2 9"),
     (VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+    (
+        VariantId::PieceEater,
+        "rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -",
+    ),
 ];
 
 /// Runs `bench`, writing to `out`.
@@ -371,6 +375,8 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
         let Ok(r) = crate::with_engine_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             let searcher = Searcher::new(1, 16);
+            // Games of chance (PieceEater) search every outcome of every action: depth 2 only.
+            let depth = if V::HAS_CHANCE { depth.min(2) } else { depth };
             let limits = Limits { depth: Some(depth), ..Limits::default() };
             let t = Instant::now();
             let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
