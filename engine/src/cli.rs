@@ -355,6 +355,10 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
     (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9"),
     (VariantId::Magician, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm"),
     (VariantId::Magician, "r1bqk2r/pp3ppp/2n2n2/2bpP3/8/2PM1N2/PP3PPP/RNBQK2R w KQkq - 0 8 m"),
+    (
+        VariantId::PieceEater,
+        "rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -",
+    ),
 ];
 
 /// Runs `bench`, writing to `out`.
@@ -388,6 +392,8 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
         let Ok(r) = crate::with_engine_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             let searcher = Searcher::new(1, 16);
+            // Games of chance (PieceEater) search every outcome of every action: depth 2 only.
+            let depth = if V::HAS_CHANCE { depth.min(2) } else { depth };
             let limits = Limits { depth: Some(depth), ..Limits::default() };
             let t = Instant::now();
             let o = searcher.search_sync(&pos, &[], &limits, &Config::default());

@@ -7,6 +7,7 @@ pub mod chess;
 pub mod eightpiece;
 pub mod jumpingknights;
 pub mod magician;
+pub mod pieceeater;
 mod score;
 
 pub use score::{Score, S};

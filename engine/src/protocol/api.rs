@@ -106,6 +106,26 @@ pub trait GameApi: Send {
     /// Whether `fen` is the current position after a pass (XBoard relays a pass as
     /// `setboard`); if so the pass is played and true returned.
     fn try_pass_as_setboard(&mut self, fen: &str) -> bool;
+    /// Plays a move given as text like [`GameApi::play_text`], except that in a game of chance
+    /// a turn may come without its outcome: a forced one is applied, a free one drawn by the
+    /// engine's own die keyed by `seed` (`EngineVariant::parse_rolling`). Returns the move in
+    /// `flavor`'s text.
+    fn play_text_rolling(
+        &mut self,
+        text: &str,
+        flavor: Flavor,
+        seed: u64,
+    ) -> Result<String, String>;
+    /// The move the engine plays when it must decide the chance outcome of the search's choice
+    /// `raw` itself (XBoard): `EngineVariant::realise` with `seed`; `raw` without chance.
+    fn realise_raw(&self, raw: u32, seed: u64) -> u32;
+    /// The `highlight` board marking what XBoard cannot draw (`EngineVariant::xboard_marker`).
+    fn xboard_marker(&self) -> Option<String>;
+}
+
+/// A FEN as XBoard writes it, in variant `id`'s own form (`EngineVariant::fen_from_xboard`).
+pub fn fen_from_xboard(id: VariantId, fen: &str) -> String {
+    with_engine_variant!(id, V => V::fen_from_xboard(fen)).unwrap_or_else(|_| fen.to_string())
 }
 
 /// Builds a game of variant `id` from its start position or `fen`.
@@ -167,11 +187,16 @@ impl<V: EngineVariant> Reporter<V> for TextReporter {
     }
     fn bestmove(&self, root: &V, best: Option<Move>, ponder: Option<Move>) {
         let ponder_text = match (best, ponder) {
-            (Some(b), Some(p)) => Some(text_of(&root.play(b), p, self.flavor)),
+            // In a game of chance the reply depends on an outcome nobody has rolled yet.
+            (Some(b), Some(p)) if !V::HAS_CHANCE => Some(text_of(&root.play(b), p, self.flavor)),
             _ => None,
         };
+        let best_text = |m: Move| match self.flavor {
+            Flavor::Uci => root.bestmove_text(m),
+            Flavor::Xboard => root.to_xboard(m),
+        };
         (self.sink)(Event::Best {
-            best: best.map(|m| text_of(root, m, self.flavor)),
+            best: best.map(best_text),
             ponder: ponder_text,
             raw: best.map(|m| m.0),
         });
@@ -319,8 +344,19 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         let square = |t: &str| V::xboard_square_prefix(t).filter(|&(_, n)| n == t.len());
         let from = square(lift)?.0;
         let mut marks: Vec<(movegen::types::Square, char)> = Vec::new();
-        for m in self.game.legal() {
-            let text = pos.to_xboard(m);
+        let legal = self.game.legal();
+        // In a game of chance a human enters the action only (the engine rolls the outcome),
+        // and an action counts as a capture only if every outcome of it changes material.
+        let action = |m: Move| m.0 & movegen::moves::ACTION_MASK;
+        let tactical = |m: Move| {
+            if V::HAS_CHANCE {
+                legal.iter().filter(|o| action(**o) == action(m)).all(|&o| pos.is_tactical(o))
+            } else {
+                pos.is_tactical(m)
+            }
+        };
+        for &m in &legal {
+            let text = if V::HAS_CHANCE { pos.bestmove_text(m) } else { pos.to_xboard(m) };
             let legs: Vec<&str> = text.split(',').collect();
             let first = legs[0];
             let Some((f, n)) = V::xboard_square_prefix(first) else { continue };
@@ -331,7 +367,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
             let mark = match put {
                 None if legs.len() > 1 => (to, 'C'),
                 None if m.promo() != 0 => (to, 'M'),
-                None if pos.is_tactical(m) => (to, 'R'),
+                None if tactical(m) => (to, 'R'),
                 None => (to, 'Y'),
                 Some(p) => {
                     if Some(to) != square(p).map(|s| s.0) || legs.len() < 2 {
@@ -342,7 +378,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
                     let Some((to2, _)) = V::xboard_square_prefix(&second[n2..]) else {
                         continue;
                     };
-                    (to2, if pos.is_tactical(m) { 'R' } else { 'Y' })
+                    (to2, if tactical(m) { 'R' } else { 'Y' })
                 }
             };
             match marks.iter_mut().find(|(s, _)| *s == mark.0) {
@@ -363,6 +399,27 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     }
     fn clone_box(&self) -> Box<dyn GameApi> {
         Box::new(GameBox { id: self.id, game: self.game.clone() })
+    }
+    fn play_text_rolling(
+        &mut self,
+        text: &str,
+        flavor: Flavor,
+        seed: u64,
+    ) -> Result<String, String> {
+        if !V::HAS_CHANCE {
+            return self.play_text(text, flavor);
+        }
+        let pos = self.game.current();
+        let m = pos.parse_rolling(text, flavor == Flavor::Xboard, seed).map_err(|e| e.reason)?;
+        let canonical = text_of(pos, m, flavor);
+        self.game.play(m).map_err(|e| e.reason)?;
+        Ok(canonical)
+    }
+    fn realise_raw(&self, raw: u32, seed: u64) -> u32 {
+        self.game.current().realise(Move(raw), seed).0
+    }
+    fn xboard_marker(&self) -> Option<String> {
+        self.game.current().xboard_marker()
     }
     fn try_pass_as_setboard(&mut self, fen: &str) -> bool {
         let pos = self.game.current();

@@ -177,7 +177,9 @@ impl Uci {
         };
         if let Some(i) = moves_at {
             for (k, m) in args[i + 1..].iter().enumerate() {
-                if let Err(e) = g.play_text(m, Flavor::Uci) {
+                // A PieceEater turn without its PE leg: forced steps are applied, free ones
+                // drawn by the die keyed by the `Seed` option (notation.md).
+                if let Err(e) = g.play_text_rolling(m, Flavor::Uci, self.s.opts.seed) {
                     return self.err(&format!(
                         "illegal move {} (move {} of the list): {e}; position unchanged",
                         sanitize(m),

@@ -3,7 +3,9 @@
 //! `../shared/reference/xboard-notes.md`; the translations of special moves live with each
 //! variant (`crate::variants::EngineVariant`).
 
-use super::api::{new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink};
+use super::api::{
+    fen_from_xboard, new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink,
+};
 use super::{sanitize, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::game::reason_text;
 use crate::search::{Clock, Config, Info, Limits, Score};
@@ -320,7 +322,12 @@ impl Xboard {
             _ => {
                 // A bare move (without `usermove`) is accepted as one.
                 if self.s.game.legal_texts(Flavor::Xboard).iter().any(|t| t == line)
-                    || self.s.game.clone_box().play_text(line, Flavor::Xboard).is_ok()
+                    || self
+                        .s
+                        .game
+                        .clone_box()
+                        .play_text_rolling(line, Flavor::Xboard, self.s.opts.seed)
+                        .is_ok()
                 {
                     self.user_move(line);
                 } else {
@@ -367,6 +374,25 @@ impl Xboard {
         for p in self.s.game.xboard_pieces() {
             self.s.out.line(&p);
         }
+        self.announce_seed();
+    }
+
+    /// Games of chance: the engine rolls its own die (no arbiter in XBoard); say its seed.
+    fn announce_seed(&self) {
+        if self.s.game.variant() == VariantId::PieceEater {
+            self.s.out.line(&format!(
+                "# PieceEater die: Seed {} (each step drawn from the seed, the position and the \
+                 action; engines with the same Seed agree on steps sent without their leg)",
+                self.s.opts.seed
+            ));
+        }
+    }
+
+    /// Marks on XBoard's board what it cannot draw itself (PieceEater: the PE's square).
+    fn mark(&self) {
+        if let Some(m) = self.s.game.xboard_marker() {
+            self.s.out.line(&format!("highlight {m}"));
+        }
     }
 
     fn level(&mut self, rest: &str, line: &str) {
@@ -405,7 +431,10 @@ impl Xboard {
         let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
         let v = value.trim().parse::<u64>();
         match (name.trim(), v) {
-            ("Seed", Ok(x)) if x <= 2_147_483_647 => self.s.opts.seed = x,
+            ("Seed", Ok(x)) if x <= 2_147_483_647 => {
+                self.s.opts.seed = x;
+                self.announce_seed();
+            }
             ("MultiPV", Ok(x)) if (1..=256).contains(&x) => self.s.opts.multipv = x as u32,
             ("Move Overhead", Ok(x)) if x <= 5000 => self.s.opts.overhead_ms = x,
             _ => self.error("bad option", line),
@@ -435,6 +464,7 @@ impl Xboard {
 
     fn sink(&self, play: bool) -> Sink {
         let out = self.s.out.clone();
+        let seed = self.s.opts.seed;
         let post = self.post;
         let pending = self.pending.clone();
         let last = self.last_info.clone();
@@ -462,9 +492,21 @@ impl Xboard {
                 let mut game = shadow.lock().expect("lock");
                 match (best, raw) {
                     (Some(text), Some(raw)) => {
-                        *pending.lock().expect("lock") = Some(raw);
-                        let _ = game.play_raw(raw);
+                        // A game of chance: the engine rolls the outcome of its action itself.
+                        let realised = game.realise_raw(raw, seed);
+                        let text = if realised == raw {
+                            text
+                        } else {
+                            let mut g = game.clone_box();
+                            g.play_raw(realised).ok();
+                            g.move_texts(Flavor::Xboard).pop().unwrap_or(text)
+                        };
+                        *pending.lock().expect("lock") = Some(realised);
+                        let _ = game.play_raw(realised);
                         out.line(&format!("move {text}"));
+                        if let Some(m) = game.xboard_marker() {
+                            out.line(&format!("highlight {m}"));
+                        }
                         if let Some(end) = game.end() {
                             out.line(&result_line(&end));
                         }
@@ -525,11 +567,13 @@ impl Xboard {
     }
 
     fn user_move(&mut self, text: &str) {
-        match self.s.game.play_text(text, Flavor::Xboard) {
+        // PieceEater: a turn without its PE leg gets the step from the die keyed by `Seed`.
+        match self.s.game.play_text_rolling(text, Flavor::Xboard, self.s.opts.seed) {
             Err(e) => {
                 self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
             }
             Ok(_) => {
+                self.mark();
                 if self.analyze {
                     self.restart_analysis();
                 } else if let Some(end) = self.s.game.end() {
@@ -555,6 +599,7 @@ impl Xboard {
             return;
         }
         let v = self.s.game.variant();
+        let fen = &fen_from_xboard(v, fen);
         let mut attempt = new_game_from_xboard(v, fen);
         if attempt.is_err() {
             // XBoard 4.9.1 omits the castling field for parents without castling.

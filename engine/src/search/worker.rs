@@ -309,7 +309,13 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         for gi in 0..buf.groups.len() {
             let (_, start, len) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
-            if !in_check && !group.iter().any(|&m| pos.is_tactical(m)) {
+            // Games of chance (PieceEater): an action enters quiescence only if every outcome
+            // changes material and none of them loses material outright (`tactical_score` < 0:
+            // feeding a unit to the PE). Following gambles on the die or sacrifices to the PE
+            // makes quiescence as deep as the material. Other variants: tactical or not.
+            let forcing =
+                |m: Move| pos.is_tactical(m) && (!V::HAS_CHANCE || pos.tactical_score(m) >= 0);
+            if !in_check && !group.iter().all(|&m| forcing(m)) {
                 continue;
             }
             self.keys.push(pos.hash());
@@ -446,7 +452,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             } else {
                 let child = pos.play(first);
                 let gives_check = child.in_check();
-                let ext = i32::from(gives_check && ply < MAX_PLY / 2);
+                // No check extension in games of chance: PieceEater has forced (single-outcome)
+                // turns everywhere near the kings, and chains of checking ones never lose depth.
+                let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE);
                 let new_depth = depth - 1 + ext;
                 let mut v;
                 if searched == 0 {

@@ -5,6 +5,7 @@ mod chess;
 mod eightpiece;
 pub mod jumpingknights;
 mod magician;
+mod pieceeater;
 
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
@@ -94,6 +95,42 @@ pub trait EngineVariant: Evaluator {
     fn pgn_san(&self, m: Move) -> String {
         self.move_san(m)
     }
+
+    // Games of chance (`Rules::HAS_CHANCE`, PieceEater). The defaults suit every other variant:
+    // a move is its own action, so there is nothing to roll and nothing to leave out.
+
+    /// The text of `m` as a UCI `bestmove`: the player's action only in a game of chance
+    /// (notation.md: the die is not the player's to roll); the whole move otherwise.
+    fn bestmove_text(&self, m: Move) -> String {
+        self.move_text(m)
+    }
+    /// The engine decides the chance outcome of `m`'s action itself (XBoard has no arbiter; a
+    /// turn may arrive without its outcome): the outcome drawn by the die `seed` gives for this
+    /// position and action. Without chance, `m` itself.
+    fn realise(&self, m: Move, seed: u64) -> Move {
+        let _ = seed;
+        m
+    }
+    /// Parses a move (XBoard forms if `xboard`, else notation.md) where a turn of a game of
+    /// chance may lack its outcome: a forced outcome is applied, a free one drawn with
+    /// [`EngineVariant::realise`]. Without chance, the plain parser.
+    fn parse_rolling(&self, text: &str, xboard: bool, seed: u64) -> Result<Move, MoveError> {
+        let _ = seed;
+        if xboard {
+            self.parse_xboard(text)
+        } else {
+            self.parse_move(text)
+        }
+    }
+    /// A FEN as XBoard writes it (`setboard`) in this variant's own FEN form.
+    fn fen_from_xboard(fen: &str) -> String {
+        fen.to_string()
+    }
+    /// A `highlight` board the engine sends after every move to mark what XBoard's own board
+    /// cannot show (PieceEater: where the PE really stands); `None` for no marker.
+    fn xboard_marker(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -117,6 +154,10 @@ macro_rules! with_engine_variant {
             }
             movegen::rules::VariantId::Magician => {
                 type $T = movegen::variants::magician::Magician;
+                Ok($body)
+            }
+            movegen::rules::VariantId::PieceEater => {
+                type $T = movegen::variants::pieceeater::PieceEater;
                 Ok($body)
             }
             other => Err(other),

@@ -752,4 +752,29 @@ impl Rules for PieceEater {
     fn move_san(&self, m: Move) -> String {
         notation::san(self, m)
     }
+
+    /// The turn passed for null-move pruning: the side flips, the e.p. right lapses, and the PE
+    /// does not step (a pass is not a move of the game, so there is no step to follow it; the
+    /// search uses this only as a bound). `None` when the side to move's king is attacked (it
+    /// would be captured) or a king is gone.
+    fn null_move(&self) -> Option<Self> {
+        if self.king_captured() || self.is_check() {
+            return None;
+        }
+        let mut p = *self;
+        let mut h = p.hash ^ KEYS[SIDE_KEY];
+        if let Some(ep) = p.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        p.ep = None;
+        p.halfmove += 1;
+        if p.turn == Color::Black {
+            p.fullmove += 1;
+        }
+        p.turn = !p.turn;
+        p.hash = h;
+        Some(p)
+    }
 }

@@ -1,0 +1,283 @@
+//! `pieceeater` through the protocols (`../shared/reference/xboard-notes.md` §4.3, §4.4).
+//!
+//! XBoard: parent `bughouse` with 4 holdings (P N B R in hand; captures do not go to a hand),
+//! the PE drawn as a white elephant `E` that XBoard can never move. The moving engine rolls the
+//! die itself and sends the PE's step in the kill slot: `e2e4,d5e4` (the kill square d5 is the
+//! PE's destination; a unit there vanishes on XBoard's board). The leg is left out when the step
+//! is forced or there is none, and where XBoard 4.9.1 cannot carry it (tested): drops (it strips
+//! or forfeits the leg), e.p. (the kill square replaces the e.p. victim), promotions with a
+//! letter (Black's relay drops the letter), a step onto the mover's origin (XBoard deletes the
+//! mover) or, after castling, onto the rook's origin. A receiver then derives the step from the
+//! die itself: the die is keyed by the `Seed` option, the position and the action
+//! ([`PieceEater::realise`]), so two engines with the same `Seed` agree on every such step.
+
+use super::EngineVariant;
+use movegen::moves::{MoveKind, ACTION_MASK};
+use movegen::rules::Rules;
+use movegen::types::{Geo8x8, Geometry, Square};
+use movegen::variants::pieceeater::{PeDie, PieceEater, Step, START_FEN};
+use movegen::zobrist::splitmix64;
+use movegen::{Move, MoveError};
+
+/// The XBoard piece-to-char table: P N B R Q, the elephant slot (`E`, the PE), the king.
+const PIECE_TO_CHAR: &str = "PNBRQ.EKpnbrq.ek";
+
+fn err(text: &str, reason: impl Into<String>) -> MoveError {
+    MoveError { text: text.to_string(), reason: reason.into() }
+}
+
+/// Our FEN in XBoard's form: the PE as `E`, no `pe-left` field.
+pub fn fen_to_xboard(fen: &str) -> String {
+    let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(b) = f.first_mut() {
+        *b = b.replace('X', "E");
+    }
+    f.truncate(6);
+    f.join(" ")
+}
+
+/// What an XBoard move text says: the action in notation.md form and the PE's destination, if
+/// the text carries it.
+fn decode(pos: &PieceEater, text: &str) -> Result<(String, Option<Square>), MoveError> {
+    let t = text.trim();
+    let king_home = pos.turn().select("e1", "e8");
+    let t = match t {
+        "O-O" | "0-0" => format!("{king_home}{}", pos.turn().select("g1", "g8")),
+        "O-O-O" | "0-0-0" => format!("{king_home}{}", pos.turn().select("c1", "c8")),
+        _ => t.to_string(),
+    };
+    let (leg1, leg2) = match t.split_once(',') {
+        Some((a, b)) => (a.to_string(), Some(b.to_string())),
+        None => (t.clone(), None),
+    };
+    // Drops: `P@e4`, upper case for both colours (lower case accepted too).
+    let leg1 = match leg1.as_bytes() {
+        [c, b'@', ..] => format!("{}{}", char::from(*c).to_ascii_uppercase(), &leg1[1..]),
+        _ => leg1,
+    };
+    let Some(leg2) = leg2 else { return Ok((leg1, None)) };
+    let bad = || err(text, "a second leg is `<square><square>` (the PE's destination in it)");
+    let (a, n) = Geo8x8::parse_square_prefix(&leg2).ok_or_else(bad)?;
+    if a == pos.pe() {
+        // notation.md: the PE's own leg, from its square to its destination.
+        let to = Geo8x8::parse_square(&leg2[n..]).ok_or_else(bad)?;
+        return Ok((leg1, Some(to)));
+    }
+    let first_to = if leg1.contains('@') {
+        None
+    } else {
+        Geo8x8::parse_square_prefix(&leg1)
+            .and_then(|(_, n1)| Geo8x8::parse_square_prefix(&leg1[n1..]).map(|(s, _)| s))
+    };
+    if first_to == Some(a) {
+        // Lion form `F K,K T[p]` (XBoard's relay when the kill square holds an enemy unit, or
+        // is empty and White moves): from F to T, the PE onto K.
+        let (from, _) = Geo8x8::parse_square_prefix(&leg1).ok_or_else(bad)?;
+        let rest = &leg2[n..];
+        let (to, n2) = Geo8x8::parse_square_prefix(rest).ok_or_else(bad)?;
+        let promo = &rest[n2..];
+        let promo = if promo.is_empty() {
+            // A letter left on the first leg.
+            let (_, n1) = Geo8x8::parse_square_prefix(&leg1).ok_or_else(bad)?;
+            let (_, n1b) = Geo8x8::parse_square_prefix(&leg1[n1..]).ok_or_else(bad)?;
+            leg1[n1 + n1b..].to_string()
+        } else {
+            promo.to_string()
+        };
+        return Ok((format!("{}{}{promo}", Geo8x8::name(from), Geo8x8::name(to)), Some(a)));
+    }
+    // Kill-slot form `F T,K T` (ours) and XBoard's castling-form relay `F T,K x` (x: anything,
+    // even off the board): from F to T, the PE onto K.
+    Ok((leg1, Some(a)))
+}
+
+/// The outcome of `m`'s action drawn by the die keyed by `seed`, the position and the action (a
+/// forced step or none takes no roll): the same inputs always give the same step, and over
+/// seeds each allowed square equally often (the seed's die, `PeDie`).
+fn keyed_outcome(pos: &PieceEater, m: Move, seed: u64) -> Move {
+    let key = splitmix64(
+        seed ^ splitmix64(pos.hash() ^ (u64::from(pos.fullmove_number()) << 48))
+            ^ u64::from(m.0 & ACTION_MASK).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    PeDie::new(key).resolve(pos, m)
+}
+
+/// Whether XBoard 4.9.1 can carry `m`'s PE step in the kill slot and still draw the move right
+/// (see the module docs).
+fn xboard_can_carry(m: Move) -> bool {
+    let k = m.aux();
+    match m.kind() {
+        MoveKind::Normal | MoveKind::DoublePush => m.promo() == 0 && k != m.from(),
+        MoveKind::Castle => {
+            let rook_from =
+                if Geo8x8::file(m.to()) == 6 { Square(m.to().0 + 1) } else { Square(m.to().0 - 2) };
+            k != m.from() && k != rook_from
+        }
+        _ => false,
+    }
+}
+
+impl EngineVariant for PieceEater {
+    fn xboard_name() -> &'static str {
+        "pieceeater"
+    }
+
+    fn xboard_setup() -> Option<String> {
+        Some(format!("setup ({PIECE_TO_CHAR}) 8x8+4_bughouse {}", fen_to_xboard(START_FEN)))
+    }
+
+    /// The elephant (the PE) has no moves of its own on XBoard's board.
+    fn xboard_pieces() -> Vec<String> {
+        vec!["piece E& ".to_string()]
+    }
+
+    fn to_xboard(&self, m: Move) -> String {
+        let action = self.action_text(m);
+        match self.step_after(m) {
+            Step::Random(_) if xboard_can_carry(m) => {
+                format!("{action},{}{}", Geo8x8::name(m.aux()), Geo8x8::name(m.to()))
+            }
+            _ => action,
+        }
+    }
+
+    fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
+        let (action, step) = decode(self, text)?;
+        let full = match step {
+            Some(k) => format!("{action},{}{}", Geo8x8::name(self.pe()), Geo8x8::name(k)),
+            None => action,
+        };
+        self.parse_move(&full).map_err(|e| err(text, e.reason))
+    }
+
+    fn bestmove_text(&self, m: Move) -> String {
+        self.action_text(m)
+    }
+
+    fn realise(&self, m: Move, seed: u64) -> Move {
+        keyed_outcome(self, m, seed)
+    }
+
+    fn parse_rolling(&self, text: &str, xboard: bool, seed: u64) -> Result<Move, MoveError> {
+        let (action, step) = if xboard {
+            decode(self, text)?
+        } else {
+            match text.split_once(',') {
+                Some(_) => return self.parse_move(text),
+                None => (text.to_string(), None),
+            }
+        };
+        if step.is_some() {
+            return if xboard { self.parse_xboard(text) } else { self.parse_move(text) };
+        }
+        let mut list = <PieceEater as Rules>::Moves::default();
+        self.legal_moves(&mut list);
+        let first = list.iter().copied().find(|&m| self.action_text(m) == action).ok_or_else(
+            || match self.parse_move(&action) {
+                Err(e) => err(text, e.reason),
+                Ok(_) => err(text, "not a legal move"),
+            },
+        )?;
+        Ok(keyed_outcome(self, first, seed))
+    }
+
+    fn fen_from_xboard(fen: &str) -> String {
+        let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+        if let Some(b) = f.first_mut() {
+            let (board, hand) = match b.split_once('[') {
+                Some((bd, h)) => (bd.to_string(), format!("[{h}")),
+                // XBoard writes holdings; a FEN without them has empty hands.
+                None => (b.clone(), "[]".to_string()),
+            };
+            *b = format!("{}{hand}", board.replace(['E', 'e'], "X"));
+        }
+        f.join(" ")
+    }
+
+    fn xboard_marker(&self) -> Option<String> {
+        if self.king_captured() {
+            return None;
+        }
+        let mut s = String::new();
+        for r in (0..8).rev() {
+            let mut run = 0;
+            for f in 0..8 {
+                if Geo8x8::square(f, r) == Some(self.pe()) {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push('B');
+                } else {
+                    run += 1;
+                }
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+            }
+            if r > 0 {
+                s.push('/');
+            }
+        }
+        Some(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> PieceEater {
+        PieceEater::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    #[test]
+    fn setup_line_and_fen_translation() {
+        let s = PieceEater::xboard_setup().unwrap();
+        assert_eq!(
+            s,
+            "setup (PNBRQ.EKpnbrq.ek) 8x8+4_bughouse \
+             rnbqkbnr/pppppppp/8/8/3E4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1"
+        );
+        // What XBoard 4.9.1 sent the second engine in our tests: holdings in its own order, no
+        // pe-left field.
+        let xb = "r3k2r/1P6/8/3pP3/3E4/8/6p1/R3K2R[PNBRpnbr] w KQkq d6 0 1";
+        let p = pos(&PieceEater::fen_from_xboard(xb));
+        assert_eq!(p.fen(), "r3k2r/1P6/8/3pP3/3X4/8/6p1/R3K2R[RBNPrbnp] w KQkq d6 0 1 -");
+    }
+
+    #[test]
+    fn kill_slot_forms_decode_alike() {
+        let p = PieceEater::startpos();
+        // The start: PE on d4. After g1f3 (f3 is not next to d4, so rule 3 does not apply) it
+        // is free to go to any of c3 d3 e3 c4 e4 c5 d5 e5 (no king is near, pe-left is `-`).
+        let want = p.parse_move("g1f3,d4d5").unwrap();
+        assert_eq!(p.to_xboard(want), "g1f3,d5f3");
+        // Ours, the lion relay `F K,K T`, the castling-form relay `F T,K x` (x anything, even
+        // off the board) and notation.md's own form.
+        for form in ["g1f3,d5f3", "g1d5,d5f3", "g1f3,d5h3", "g1f3,d5`3", "g1f3,d4d5"] {
+            assert_eq!(p.parse_xboard(form), Ok(want), "{form}");
+        }
+        // Without the leg the step is not forced: refused by the plain parser.
+        assert!(p.parse_xboard("g1f3").is_err());
+        // e2e4 lands next to the PE: rule 3 forces the step d4e4 (it eats the pawn), so XBoard
+        // gets the action alone and the rolling parser applies the forced step for any seed.
+        let eat = p.parse_move("e2e4,d4e4").unwrap();
+        assert_eq!(p.to_xboard(eat), "e2e4");
+        for seed in 0..5 {
+            assert_eq!(p.parse_rolling("e2e4", true, seed), Ok(eat));
+        }
+    }
+
+    #[test]
+    fn keyed_die_is_deterministic_and_follows_the_seed() {
+        let p = PieceEater::startpos();
+        let a = p.parse_rolling("g1f3", true, 7).unwrap();
+        assert_eq!(a, p.parse_rolling("g1f3", false, 7).unwrap());
+        assert_eq!(a, p.realise(p.parse_move("g1f3,d4d5").unwrap(), 7));
+        // Over many seeds every one of the eight steps comes up.
+        let steps: std::collections::BTreeSet<u8> =
+            (0..200).map(|s| p.parse_rolling("g1f3", true, s).unwrap().aux().0).collect();
+        assert_eq!(steps.len(), 8);
+    }
+}
