@@ -5,6 +5,7 @@
 
 pub mod chess;
 mod score;
+pub mod tamerspiel;
 
 pub use score::{Score, S};
 

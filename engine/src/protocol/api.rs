@@ -121,6 +121,12 @@ pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn GameApi>, St
     .map_err(|v| format!("variant {v} is not supported by this build"))
 }
 
+/// The FEN XBoard sent with `setboard`, rewritten by variant `id` into the rule-book form
+/// (`None`: no rewrite).
+pub fn from_xboard_fen(id: VariantId, fen: &str) -> Option<String> {
+    with_engine_variant!(id, V => V::from_xboard_fen(fen)).ok().flatten()
+}
+
 /// `Game<V>` behind the object-safe API.
 struct GameBox<V: EngineVariant> {
     id: VariantId,
@@ -296,7 +302,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         let from = G::<V>::parse_square(lift)?;
         let mut marks: Vec<(movegen::types::Square, char)> = Vec::new();
         for m in self.game.legal() {
-            let text = pos.to_xboard(m);
+            let text = pos.xboard_entry(m);
             let legs: Vec<&str> = text.split(',').collect();
             let first = legs[0];
             let Some((f, n)) = G::<V>::parse_square_prefix(first) else { continue };

@@ -530,7 +530,9 @@ impl Xboard {
         }
     }
 
-    fn setboard(&mut self, fen: &str) {
+    fn setboard(&mut self, sent: &str) {
+        let rewritten = super::api::from_xboard_fen(self.s.game.variant(), sent);
+        let fen = rewritten.as_deref().unwrap_or(sent);
         if self.s.game.try_pass_as_setboard(fen) {
             if self.analyze {
                 self.restart_analysis();
@@ -556,7 +558,7 @@ impl Xboard {
             }
             Err(e) => {
                 self.s.out.line("tellusererror Illegal position");
-                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {fen}"));
+                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {sent}"));
             }
         }
     }

@@ -2,6 +2,7 @@
 //! pieces travel through XBoard, and the dispatch from a variant id to its type.
 
 mod chess;
+mod tamerspiel;
 
 use eval::Evaluator;
 use movegen::{Move, MoveError};
@@ -26,6 +27,18 @@ pub trait EngineVariant: Evaluator {
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_move(text)
     }
+    /// A move as a human enters it in XBoard by clicking (the legs the highlight dialogue
+    /// marks); by default the form the engine sends.
+    fn xboard_entry(&self, m: Move) -> String {
+        self.to_xboard(m)
+    }
+    /// A FEN as XBoard sends it with `setboard`, rewritten into the rule-book form where the
+    /// parent variant makes XBoard drop or blank fields; `None`: use it as it is (the adapter
+    /// still repairs a missing castling field).
+    fn from_xboard_fen(fen: &str) -> Option<String> {
+        let _ = fen;
+        None
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -39,6 +52,10 @@ macro_rules! with_engine_variant {
                 type $T = movegen::variants::chess::Chess;
                 Ok($body)
             }
+            movegen::rules::VariantId::TamerSpiel => {
+                type $T = movegen::variants::tamerspiel::TamerSpiel;
+                Ok($body)
+            }
             other => Err(other),
         }
     }};
@@ -46,5 +63,6 @@ macro_rules! with_engine_variant {
 
 /// Whether this build can play variant `v`.
 pub fn supported(v: movegen::rules::VariantId) -> bool {
-    with_engine_variant!(v, V => std::marker::PhantomData::<V>).is_ok()
+    // The body must have one type in every arm.
+    with_engine_variant!(v, _V => ()).is_ok()
 }
