@@ -338,6 +338,7 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
     (VariantId::Chess, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
     (VariantId::Chess, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 2 9"),
     (VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+    (VariantId::TamerSpiel, movegen::variants::tamerspiel::START_FEN),
 ];
 
 /// Runs `bench`, writing to `out`.

@@ -208,18 +208,24 @@ impl EngineVariant for TamerSpiel {
         }
     }
 
-    /// XBoard drops the castling field of a `courier`-parent FEN (5 fields); the rights are
-    /// then read off the board (King and Rook on their start squares), which is exact for the
-    /// start position XBoard hands the second engine. The swap field is never sent: its default
-    /// (`wb`) applies.
+    /// XBoard 4.9.1 writes a `courier`-parent FEN without the castling and en-passant fields
+    /// (`<board> w 0 1`, verified; a 5-field form with the en-passant field is accepted too).
+    /// The castling rights are then read off the board (King and Rook on their start squares),
+    /// which is exact for the start position XBoard hands the second engine. The swap field is
+    /// never sent: its default (`wb`) applies.
     fn from_xboard_fen(fen: &str) -> Option<String> {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        if f.len() != 5 || TamerSpiel::from_fen(fen).is_ok() {
+        let (board, side, ep, clocks) = match f.as_slice() {
+            [b, s, h, n] => (*b, *s, "-", [*h, *n]),
+            [b, s, e, h, n] => (*b, *s, *e, [*h, *n]),
+            _ => return None,
+        };
+        if TamerSpiel::from_fen(fen).is_ok() {
             return None;
         }
-        let plain = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
+        let plain = format!("{board} {side} - {ep} {} {}", clocks[0], clocks[1]);
         let pos = TamerSpiel::from_fen(&plain).ok()?;
-        Some(format!("{} {} {} {} {} {}", f[0], f[1], rights_from_board(&pos), f[2], f[3], f[4]))
+        Some(format!("{board} {side} {} {ep} {} {}", rights_from_board(&pos), clocks[0], clocks[1]))
     }
 }
 
@@ -276,9 +282,10 @@ mod tests {
         assert_eq!(TamerSpiel::from_fen(&fixed).unwrap(), TamerSpiel::startpos());
         // Rights only where King and Rook stand at home: the White King is on f1 (none), the
         // Black King on f8 with a Rook on a8 (q) but none on l8.
-        let moved = "r4k6/*10*/*10*/*10*/*10*/*10*/*10*/R4K5R b - 0 1";
+        let moved = "r4k6/*10*/*10*/*10*/*10*/*10*/*10*/R4K5R b 0 1";
         let fixed = TamerSpiel::from_xboard_fen(moved).unwrap();
         assert_eq!(fixed, "r4k6/*10*/*10*/*10*/*10*/*10*/*10*/R4K5R b q - 0 1");
         assert_eq!(TamerSpiel::from_xboard_fen(FEN), None, "a full FEN is left alone");
+        assert_eq!(TamerSpiel::from_xboard_fen("8/8 w 0 1"), None, "a bad board stays bad");
     }
 }
