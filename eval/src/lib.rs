@@ -32,4 +32,10 @@ pub trait Evaluator: Rules {
     fn repetition_horizon(&self) -> usize {
         self.halfmove_clock() as usize
     }
+    /// Whether quiescence search (not in check) may skip tactical move `m` because it plainly
+    /// loses material (e.g. a capture of a cheaper unit on a defended square). Default: never.
+    fn qsearch_skip(&self, m: Move) -> bool {
+        let _ = m;
+        false
+    }
 }

@@ -309,7 +309,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         for gi in 0..buf.groups.len() {
             let (_, start, len) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
-            if !in_check && !group.iter().any(|&m| pos.is_tactical(m)) {
+            if !in_check && !group.iter().any(|&m| pos.is_tactical(m) && !pos.qsearch_skip(m)) {
                 continue;
             }
             self.keys.push(pos.hash());
