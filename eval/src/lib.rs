@@ -32,10 +32,11 @@ pub trait Evaluator: Rules {
     fn repetition_horizon(&self) -> usize {
         self.halfmove_clock() as usize
     }
-    /// Whether quiescence search (not in check) may skip tactical move `m` because it plainly
-    /// loses material (e.g. a capture of a cheaper unit on a defended square). Default: never.
-    fn qsearch_skip(&self, m: Move) -> bool {
-        let _ = m;
+    /// Whether quiescence search (not in check) may skip tactical move `m`: it plainly loses
+    /// material (e.g. a capture of a cheaper unit on a defended square), or it cannot win the
+    /// `gap` (alpha minus the static evaluation) the position needs. Default: never.
+    fn qsearch_skip(&self, m: Move, gap: i32) -> bool {
+        let _ = (m, gap);
         false
     }
 }

@@ -451,18 +451,16 @@ impl Evaluator for TamerSpiel {
         (victim + gain) * 8 - attacker / 16
     }
 
-    /// A capture or citadel entry that loses material at once: the mover is worth more than
-    /// what it takes plus what it gains by promotion, and the opponent attacks the destination.
-    /// Royals never qualify (their captures of defended units are illegal anyway).
-    fn qsearch_skip(&self, m: Move) -> bool {
+    /// A capture or citadel entry that loses material at once (the mover is worth more than
+    /// what it takes plus what it gains by promotion, and the opponent attacks the destination),
+    /// or one whose whole gain plus a margin of 150 stays below `gap` (delta pruning). Royals
+    /// never qualify for the first test (their captures of defended units are illegal anyway).
+    fn qsearch_skip(&self, m: Move, gap: i32) -> bool {
         if m.kind() == MoveKind::Swap || m.kind() == MoveKind::Castle {
             return false;
         }
         let b = self.board();
         let Some(mover) = b.kind_at(m.from()) else { return false };
-        if mover.is_royal() {
-            return false;
-        }
         let victim = b.kind_at(m.to()).map_or(0, |k| MATERIAL[k.index()].mg);
         let after = if mover == TsKind::Pawn {
             if m.promo() != 0 {
@@ -474,8 +472,13 @@ impl Evaluator for TamerSpiel {
             arrival_kind(mover, self.turn(), m.to())
         };
         let gain = MATERIAL[after.index()].mg - MATERIAL[mover.index()].mg;
+        if victim + gain + 150 < gap {
+            return true;
+        }
         // What the opponent recaptures is the piece as it stands after the move.
-        MATERIAL[after.index()].mg > victim + gain && self.is_attacked(m.to(), !self.turn())
+        !mover.is_royal()
+            && MATERIAL[after.index()].mg > victim + gain
+            && self.is_attacked(m.to(), !self.turn())
     }
 
     /// A null move is reasonable unless the side to move has little besides pawns (zugzwang).
@@ -665,12 +668,15 @@ mod tests {
         // by the Guard i5 (K steps), King f8.
         let fen = "5k6/*3p6*/*2p7*/*6pg2*/*2R3Vd2*/*10*/*10*/6K5 w - - 0 1 wb";
         let p = TamerSpiel::from_fen(fen).unwrap();
-        let skip = |s: &str| p.qsearch_skip(p.parse_move(s).unwrap());
+        let skip = |s: &str| p.qsearch_skip(p.parse_move(s).unwrap(), 0);
         assert!(skip("d4d6"), "Rook takes a defended pawn");
         assert!(skip("h4h5"), "Vizier takes a pawn the Guard defends");
         assert!(!skip("h4i4"), "Vizier takes a defended Dabbabah: it gains");
         assert!(!skip("d4d5"), "not attacked: a quiet move is never skipped");
         let chess = movegen::variants::chess::Chess::startpos();
-        assert!(!chess.qsearch_skip(chess.parse_move("e2e4").unwrap()), "default: never");
+        // Delta pruning: taking the Dabbabah (270) cannot make up a gap of 500.
+        assert!(p.qsearch_skip(p.parse_move("h4i4").unwrap(), 500));
+        assert!(!p.qsearch_skip(p.parse_move("h4i4").unwrap(), 400));
+        assert!(!chess.qsearch_skip(chess.parse_move("e2e4").unwrap(), 10_000), "default: never");
     }
 }

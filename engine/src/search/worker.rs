@@ -304,12 +304,15 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        let stand_pat = best;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         self.order(pos, &list, Move::NULL, ply, &mut buf);
         for gi in 0..buf.groups.len() {
             let (_, start, len) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
-            if !in_check && !group.iter().any(|&m| pos.is_tactical(m) && !pos.qsearch_skip(m)) {
+            let gap = alpha - stand_pat;
+            if !in_check && !group.iter().any(|&m| pos.is_tactical(m) && !pos.qsearch_skip(m, gap))
+            {
                 continue;
             }
             self.keys.push(pos.hash());
