@@ -359,6 +359,7 @@ const SEARCH_BENCH: &[(VariantId, &str)] = &[
         VariantId::PieceEater,
         "rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -",
     ),
+    (VariantId::TamerSpiel, movegen::variants::tamerspiel::START_FEN),
 ];
 
 /// Runs `bench`, writing to `out`.

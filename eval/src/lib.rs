@@ -9,6 +9,7 @@ pub mod jumpingknights;
 pub mod magician;
 pub mod pieceeater;
 mod score;
+pub mod tamerspiel;
 
 pub use score::{Score, S};
 
@@ -34,5 +35,12 @@ pub trait Evaluator: Rules {
     /// irreversible move cannot recur): the halfmove clock where that is exact.
     fn repetition_horizon(&self) -> usize {
         self.halfmove_clock() as usize
+    }
+    /// Whether quiescence search (not in check) may skip tactical move `m`: it plainly loses
+    /// material (e.g. a capture of a cheaper unit on a defended square), or it cannot win the
+    /// `gap` (alpha minus the static evaluation) the position needs. Default: never.
+    fn qsearch_skip(&self, m: Move, gap: i32) -> bool {
+        let _ = (m, gap);
+        false
     }
 }

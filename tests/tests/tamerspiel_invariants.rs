@@ -199,3 +199,44 @@ fn random_games_many() {
     });
     println!("{seen:?}");
 }
+
+/// The null move (search's null-move pruning): `None` exactly when the side to move is in
+/// check; otherwise the same position with the other side to move, its incremental hash equal
+/// to a recompute and to the hash of the FEN with the side field flipped (castling and swap
+/// rights untouched), and legal moves for the new side to move equal to the reference's.
+#[test]
+fn null_move_hash_is_consistent() {
+    let mut passed = 0;
+    random_playouts(&TamerSpiel::startpos(), 9, 30, 160, |pos, _| match pos.null_move() {
+        None => assert!(pos.in_check(), "null move refused out of check at {}", pos.fen()),
+        Some(n) => {
+            assert!(!pos.in_check());
+            assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
+            assert_ne!(n.turn(), pos.turn());
+            let fen = pos.fen();
+            let f: Vec<&str> = fen.split(' ').collect();
+            let flipped = format!(
+                "{} {} {} {} {} {} {}",
+                f[0],
+                if f[1] == "w" { "b" } else { "w" },
+                f[2],
+                f[3],
+                f[4],
+                f[5],
+                f[6]
+            );
+            let direct = TamerSpiel::from_fen(&flipped).unwrap();
+            assert_eq!(n.hash(), direct.hash(), "null move of {fen}");
+            assert_eq!(n.castling(), pos.castling());
+            assert_eq!(n.swap_flags(), pos.swap_flags());
+            let mut list = <TamerSpiel as Rules>::Moves::default();
+            n.legal_moves(&mut list);
+            let got: BTreeSet<String> = list.iter().map(|&m| n.move_text(m)).collect();
+            let want: BTreeSet<String> =
+                RefTs::from_fen(&flipped).unwrap().moves().into_iter().map(|(t, _)| t).collect();
+            assert_eq!(got, want, "moves after the null move of {fen}");
+            passed += 1;
+        }
+    });
+    assert!(passed > 2000, "{passed}");
+}

@@ -356,7 +356,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
             }
         };
         for &m in &legal {
-            let text = if V::HAS_CHANCE { pos.bestmove_text(m) } else { pos.to_xboard(m) };
+            let text = if V::HAS_CHANCE { pos.bestmove_text(m) } else { pos.xboard_entry(m) };
             let legs: Vec<&str> = text.split(',').collect();
             let first = legs[0];
             let Some((f, n)) = V::xboard_square_prefix(first) else { continue };

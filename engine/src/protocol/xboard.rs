@@ -587,8 +587,8 @@ impl Xboard {
         }
     }
 
-    fn setboard(&mut self, fen: &str) {
-        let translated = self.s.game.xboard_fen(fen);
+    fn setboard(&mut self, sent: &str) {
+        let translated = self.s.game.xboard_fen(sent);
         let fen = translated.as_str();
         if self.s.game.try_pass_as_setboard(fen) {
             if self.analyze {
@@ -622,7 +622,7 @@ impl Xboard {
             }
             Err(e) => {
                 self.s.out.line("tellusererror Illegal position");
-                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {fen}"));
+                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {sent}"));
             }
         }
     }

@@ -304,6 +304,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        let stand_pat = best;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         self.order(pos, &list, Move::NULL, ply, &mut buf);
         for gi in 0..buf.groups.len() {
@@ -312,9 +313,14 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             // Games of chance (PieceEater): an action enters quiescence only if every outcome
             // changes material and none of them loses material outright (`tactical_score` < 0:
             // feeding a unit to the PE). Following gambles on the die or sacrifices to the PE
-            // makes quiescence as deep as the material. Other variants: tactical or not.
-            let forcing =
-                |m: Move| pos.is_tactical(m) && (!V::HAS_CHANCE || pos.tactical_score(m) >= 0);
+            // makes quiescence as deep as the material. Other variants: tactical or not, unless
+            // the variant's `qsearch_skip` prunes it (TamerSpiel: losing captures, delta).
+            let gap = alpha - stand_pat;
+            let forcing = |m: Move| {
+                pos.is_tactical(m)
+                    && (!V::HAS_CHANCE || pos.tactical_score(m) >= 0)
+                    && !pos.qsearch_skip(m, gap)
+            };
             if !in_check && !group.iter().all(|&m| forcing(m)) {
                 continue;
             }

@@ -6,6 +6,7 @@ mod eightpiece;
 pub mod jumpingknights;
 mod magician;
 mod pieceeater;
+mod tamerspiel;
 
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
@@ -131,6 +132,11 @@ pub trait EngineVariant: Evaluator {
     fn xboard_marker(&self) -> Option<String> {
         None
     }
+    /// A move as a human enters it in XBoard by clicking (the legs the highlight dialogue
+    /// marks); by default the form the engine sends.
+    fn xboard_entry(&self, m: Move) -> String {
+        self.to_xboard(m)
+    }
 }
 
 /// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
@@ -158,6 +164,10 @@ macro_rules! with_engine_variant {
             }
             movegen::rules::VariantId::PieceEater => {
                 type $T = movegen::variants::pieceeater::PieceEater;
+                Ok($body)
+            }
+            movegen::rules::VariantId::TamerSpiel => {
+                type $T = movegen::variants::tamerspiel::TamerSpiel;
                 Ok($body)
             }
             other => Err(other),

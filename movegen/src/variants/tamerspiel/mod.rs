@@ -429,7 +429,7 @@ impl TamerSpiel {
     }
 
     /// The rook squares of a castling whose king goes to `king_to`: (rook from, rook to).
-    pub(crate) fn castle_rook(king_to: Square) -> (Square, Square) {
+    pub fn castle_rook(king_to: Square) -> (Square, Square) {
         match king_to {
             sq::J1 => (sq::L1, sq::I1),
             sq::C1 => (sq::A1, sq::D1),
@@ -602,5 +602,21 @@ impl Rules for TamerSpiel {
 
     fn move_san(&self, m: Move) -> String {
         notation::move_san(self, m)
+    }
+
+    /// The turn passed (null-move pruning): only the side to move changes (TamerSpiel has no
+    /// en-passant rights to lapse; castling and swap rights stay). `None` when in check.
+    fn null_move(&self) -> Option<Self> {
+        if self.is_check() {
+            return None;
+        }
+        let mut p = *self;
+        p.turn = !self.turn;
+        p.halfmove += 1;
+        if self.turn == Color::Black {
+            p.fullmove += 1;
+        }
+        p.hash ^= KEYS[SIDE_KEY];
+        Some(p)
     }
 }
