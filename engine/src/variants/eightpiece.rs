@@ -141,6 +141,18 @@ pub fn turn_kill_square(pos: &EightPiece, from: Square, d: Dir) -> Square {
         .unwrap_or(from)
 }
 
+/// An `eightpiece-random` castling with a jailer partner in which the king or the jailer stays
+/// on its square: XBoard 4.9.1 has no form for it (its castling form needs both to move; the
+/// king-onto-partner form is drawn as the king taking its own jailer, after which XBoard
+/// forfeits the jailer's next move), so the engine avoids it in XBoard mode.
+fn xboard_misdraws_castling(pos: &EightPiece, m: Move) -> bool {
+    if m.kind() != MoveKind::Castle || !pos.is_chess960() {
+        return false;
+    }
+    let p = castle_partner(pos, m);
+    pos.board().kind_at(p) == Some(EightKind::Jailer) && (m.from() == m.to() || p == m.to())
+}
+
 /// The partner's square of a castling move (from its notation.md text in `eightpiece-random`,
 /// the a1/h1 corner otherwise).
 fn castle_partner(pos: &EightPiece, m: Move) -> Square {
@@ -434,13 +446,13 @@ impl EngineVariant for EightPiece {
     /// one makes it right again) and the moves from them are avoided while another move exists.
     fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
         let wrong = xboard_wrong_squares(start, moves);
-        if wrong == 0 {
-            return Vec::new();
-        }
         let pos = moves.iter().fold(*start, |p, &m| p.play(m));
         legal_vec(&pos)
             .into_iter()
-            .filter(|m| m.kind() != MoveKind::Pass && wrong & (1u64 << m.from().0) != 0)
+            .filter(|&m| {
+                m.kind() != MoveKind::Pass
+                    && (wrong & (1u64 << m.from().0) != 0 || xboard_misdraws_castling(&pos, m))
+            })
             .collect()
     }
 
@@ -574,6 +586,22 @@ mod tests {
         assert_eq!(xboard_wrong_squares(&start, &later), 1 << sq("f8").0);
         // Nothing to avoid before any push.
         assert!(EightPiece::xboard_avoid(&start, &moves[..4]).is_empty());
+    }
+
+    /// Setup 0 (jailer b1, king c1, rook h1) with the lancer d1 gone: castling with the jailer
+    /// leaves the king on c1 and brings the jailer to d1; XBoard cannot draw that (it showed
+    /// `c8b8` as the king taking its own jailer and then forfeited the jailer's move from d8),
+    /// so it is avoided in XBoard mode. Other moves, the king's included, are not.
+    #[test]
+    fn castling_xboard_cannot_draw_is_avoided() {
+        let fen = "bjkl(s)nsqr/pppppppp/8/8/8/8/PPPPPPPP/BJK1NSQR w HBhb - 0 1 -";
+        let start = EightPiece::from_fen_mode(fen, FenMode::Random).unwrap();
+        let castles: Vec<Move> =
+            legal_vec(&start).into_iter().filter(|m| m.kind() == MoveKind::Castle).collect();
+        assert_eq!(castles.len(), 1, "{castles:?}");
+        let avoid = EightPiece::xboard_avoid(&start, &[]);
+        assert_eq!(avoid, castles);
+        assert!(!avoid.contains(&start.parse_move("c1d1").unwrap()));
     }
 
     #[test]
