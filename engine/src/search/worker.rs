@@ -86,11 +86,35 @@ pub struct Worker<'a, V: Evaluator> {
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
     bufs: Vec<PlyBuf>,
+    /// Per-ply scratch of the chance nodes: `[lb, ub]` of each outcome's value.
+    chance_bounds: Vec<Vec<(i32, i32)>>,
+    /// In-check quiescence nodes searching every move on the current path (games of chance).
+    qs_evasions: u32,
+    /// Chance nodes on the current quiescence path.
+    qs_chance: u32,
     /// Root moves excluded from this iteration (MultiPV lines already found).
     pub excluded: Vec<Move>,
     /// Set when the search ran out of time or was told to stop.
     pub aborted: bool,
     _v: std::marker::PhantomData<V>,
+}
+
+/// Games of chance: in-check quiescence nodes per path that search every move (see `qsearch`).
+const QS_CHANCE_EVASIONS: u32 = 1;
+/// Games of chance: chance nodes per quiescence path (see `qsearch`).
+const QS_CHANCE_NODES: u32 = 1;
+/// Chance nodes with a null window: rounds of null-window tests of the open outcomes before
+/// the outcomes are resolved with wide windows (see `chance`).
+const CHANCE_ROUNDS: usize = 3;
+
+/// A point estimate of a value known to lie in `[l, u]` (`±MATE`: unknown side).
+fn estimate(l: i32, u: i32, default: i32) -> i32 {
+    match (l <= -MATE, u >= MATE) {
+        (true, true) => default,
+        (true, false) => u,
+        (false, true) => l,
+        (false, false) => l + (u - l) / 2,
+    }
 }
 
 const HISTORY_SIZE: usize = 2 * 128 * 128;
@@ -127,6 +151,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             keys,
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             bufs: (0..MAX_PLY + 2).map(|_| PlyBuf::default()).collect(),
+            chance_bounds: vec![Vec::new(); MAX_PLY + 2],
+            qs_evasions: 0,
+            qs_chance: 0,
             excluded: Vec::new(),
             aborted: false,
             _v: std::marker::PhantomData,
@@ -238,8 +265,18 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         buf.groups.sort_by_key(|g| std::cmp::Reverse(g.0));
     }
 
-    /// Value of a chance node: the average of `-search(child)` over the outcomes, with Star1
-    /// windows so that a hopeless or already-winning average is cut off early.
+    /// Value of a chance node: the average of `-search(child)` over the `n` equally likely
+    /// outcomes (expectimax). Each outcome keeps an interval `[lb, ub]` known to hold its value
+    /// (at first `[-MATE, MATE]`); the node fails low as soon as `sum(ub) <= n * alpha` and
+    /// high as soon as `sum(lb) >= n * beta`, returning that (fail-soft) bound.
+    ///
+    /// Pass 1 probes every outcome with the parent's own window, narrowed by Star1 (Ballard)
+    /// when the other outcomes' bounds allow: a fail-soft bound from a narrow window is cheap,
+    /// and when every outcome lands on the same side of the window the node is decided without
+    /// any wide search (the usual case at null-window nodes). Pass 2 resolves the outcomes that
+    /// are still open with the Star1 window `(n*alpha - sum of the others' ub, n*beta - sum of
+    /// the others' lb)`, intersected with the outcome's own interval, so every result either
+    /// decides the node or makes the outcome exact.
     #[allow(clippy::too_many_arguments)]
     fn chance(
         &mut self,
@@ -253,29 +290,92 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     ) -> i32 {
         let n = outcomes.len() as i32;
         let (lo, hi) = (-MATE, MATE);
-        let mut sum = 0i32;
-        for (i, &m) in outcomes.iter().enumerate() {
-            let rem = n - 1 - i as i32;
-            let a = (n * alpha - sum - rem * hi).max(lo);
-            let b = (n * beta - sum - rem * lo).min(hi);
-            let child = pos.play(m);
-            let v = if quiesce {
-                -self.qsearch(&child, -b, -a, ply + 1)
-            } else {
-                -self.negamax(&child, depth, -b, -a, ply + 1, false)
-            };
-            if self.aborted {
-                return 0;
+        let mut bounds = std::mem::take(&mut self.chance_bounds[ply]);
+        bounds.clear();
+        bounds.resize(outcomes.len(), (lo, hi));
+        let mut sum_lb = n * lo;
+        let mut sum_ub = n * hi;
+        let value = 'done: {
+            let null_window = beta == alpha + 1;
+            for pass in 0..CHANCE_ROUNDS + 2 {
+                if pass > 0 && pass <= CHANCE_ROUNDS && !null_window {
+                    continue;
+                }
+                for (i, &m) in outcomes.iter().enumerate() {
+                    let (l, u) = bounds[i];
+                    if l == u {
+                        continue;
+                    }
+                    // Star1: the window outside which this outcome alone decides the node.
+                    let sa = n * alpha - (sum_ub - u);
+                    let sb = n * beta - (sum_lb - l);
+                    let (a, b) = if pass == 0 {
+                        let (a, b) = (alpha.max(sa), beta.min(sb));
+                        if a < b {
+                            (a, b)
+                        } else if sa >= beta {
+                            (sa, sa + 1)
+                        } else {
+                            (sb - 1, sb)
+                        }
+                    } else if pass <= CHANCE_ROUNDS {
+                        // Null-window test of this outcome at the threshold that decides the
+                        // node if the others are worth their current estimates.
+                        let others: i32 = bounds
+                            .iter()
+                            .enumerate()
+                            .filter(|&(j, _)| j != i)
+                            .map(|(_, &(l, u))| estimate(l, u, alpha))
+                            .sum();
+                        let t = (n * alpha - others).clamp(l, u - 1);
+                        (t, t + 1)
+                    } else {
+                        (sa.max(l - 1), sb.min(u + 1))
+                    };
+                    let (a, b) = (a.max(-INF), b.min(INF));
+                    let child = pos.play(m);
+                    let v = if quiesce {
+                        -self.qsearch(&child, -b, -a, ply + 1)
+                    } else {
+                        -self.negamax(&child, depth, -b, -a, ply + 1, false)
+                    };
+                    if self.aborted {
+                        break 'done 0;
+                    }
+                    let v = v.clamp(lo, hi);
+                    // Fail-soft results bound the outcome; a result contradicting an earlier
+                    // bound (search instability) is taken as exact.
+                    let (nl, nu) = if v <= a {
+                        if v < l {
+                            (v, v)
+                        } else {
+                            (l, u.min(v))
+                        }
+                    } else if v >= b {
+                        if v > u {
+                            (v, v)
+                        } else {
+                            (l.max(v), u)
+                        }
+                    } else {
+                        (v, v)
+                    };
+                    sum_lb += nl - l;
+                    sum_ub += nu - u;
+                    bounds[i] = (nl, nu);
+                    if sum_ub <= n * alpha {
+                        break 'done sum_ub / n;
+                    }
+                    if sum_lb >= n * beta {
+                        break 'done sum_lb / n;
+                    }
+                }
             }
-            if v <= a && a > lo {
-                return alpha;
-            }
-            if v >= b && b < hi {
-                return beta;
-            }
-            sum += v;
-        }
-        sum / n
+            // Every outcome exact (sum_lb == sum_ub) unless the search was unstable.
+            (sum_lb + sum_ub) / (2 * n)
+        };
+        self.chance_bounds[ply] = bounds;
+        value
     }
 
     /// Quiescence search: stand pat, then tactical moves only (every move when in check).
@@ -294,7 +394,22 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         if ply >= MAX_PLY {
             return pos.evaluate();
         }
-        let in_check = pos.in_check();
+        // Games of chance (PieceEater) have no check rule: "in check" only means the king
+        // stands en prise, and every turn answers it (drops included), each with up to 8 PE
+        // outcomes. Chains of such nodes (a check answered by a check ...) would search every
+        // move of every ply to the end of quiescence, so only the first `QS_CHANCE_EVASIONS`
+        // in-check nodes on a quiescence path search every move; deeper ones stand pat.
+        let mut in_check = pos.in_check();
+        let evading = V::HAS_CHANCE && in_check;
+        if evading {
+            // Past the limit of chance nodes no evasion with outcomes is searched either.
+            if self.qs_evasions >= QS_CHANCE_EVASIONS || self.qs_chance >= QS_CHANCE_NODES {
+                in_check = false;
+            } else {
+                self.qs_evasions += 1;
+            }
+        }
+        let counted = evading && in_check;
         let mut best = -INF;
         if !in_check {
             let stand = pos.evaluate();
@@ -324,9 +439,17 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             if !in_check && !group.iter().all(|&m| forcing(m)) {
                 continue;
             }
+            // Every chance node multiplies the tree by its outcomes: beyond
+            // `QS_CHANCE_NODES` of them on a quiescence path, only single-outcome turns go on.
+            if len > 1 && self.qs_chance >= QS_CHANCE_NODES {
+                continue;
+            }
             self.keys.push(pos.hash());
             let v = if len > 1 {
-                self.chance(pos, group, 0, alpha, beta, ply, true)
+                self.qs_chance += 1;
+                let v = self.chance(pos, group, 0, alpha, beta, ply, true);
+                self.qs_chance -= 1;
+                v
             } else {
                 let child = pos.play(group[0]);
                 -self.qsearch(&child, -beta, -alpha, ply + 1)
@@ -346,6 +469,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             }
         }
         self.bufs[ply] = buf;
+        if counted {
+            self.qs_evasions -= 1;
+        }
         best
     }
 
