@@ -88,3 +88,18 @@ fn perft_counts_every_outcome() {
     assert_eq!(out.last().unwrap(), "Nodes searched: 110");
     e.quit();
 }
+
+/// Regression: in these positions (from a 4x-time self-play match, 63 plies) the search's
+/// principal variation, pieced together across chance nodes, held a move illegal where it was
+/// to be printed; turning it into text panicked the search thread and the engine never
+/// answered `go`. Every game position along the way must now get a `bestmove`.
+#[test]
+fn a_pv_across_chance_nodes_never_stops_the_answer() {
+    let moves = "g2g4,d4c3 d7d6,c3d3 g4g5,d3c2 c8f5,c2b2 d2d3,b2a1 b8c6,a1h1 g1f3,h1h2 R@c8,h2a3 b1d2,a3a4 N@b8,a4a5 R@h1,a5a6 h7h5,a6h5 P@h2,h5g6 f5d7,g6f5 h2h4,f5e4 c6b4,e4d4 B@a1,d4e5 b4a2,e5d5 c1a3,d5e4 a7a5,e4e5 N@b1,e5f5 e7e5,f5g5 P@g2,g5f6 g8e7,f6f5 P@c2,f5f4 B@g8,f4e5 g2g4,e5e6 f7f5,e6f5 f3d4,f5e5 d7g4,e5e6 f2f3,e6f5 g4h5,f5f6 f1h3,f6g5 P@d7,g5g6 h1g1,g6h7 g8d5,h7h8 g1g5,h8g1 a2b4,g1g8 a3b4,g8h7 a5b4,h7g6 g5d5,g6f6 e7d5,f6e5 a1b2,e5f4 d8h4,f4g3 e1f1,g3h4 d5e3,h4a3 f1e1,a3h3 e3d1,h3g3 e1d1,g3h2 a8a5,h2h1 d2e4,h1g1 d6d5,g1h2 e4g5,h2h3 a5a6,h3a2 d1c1,a2a3 f8e7,a3h4 g5h7,h4h3 P@f7,h3g2 b1d2,g2g3 c7c5,g3f2 d4f5,f2e3 e7d8,e3f4 f5g7,f4f3";
+    let mut e = start();
+    e.send(&format!("position startpos moves {moves}"));
+    e.send("go movetime 80");
+    let out = e.until(Duration::from_secs(20), |l| l.starts_with("bestmove"));
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")), "{out:?}");
+    e.ask("isready", "readyok");
+}

@@ -175,11 +175,23 @@ struct TextReporter {
     flavor: Flavor,
 }
 
+/// Whether `m` is a legal move of `pos`.
+fn is_legal<V: EngineVariant>(pos: &V, m: Move) -> bool {
+    let mut list = V::Moves::default();
+    pos.legal_moves(&mut list);
+    list.iter().any(|&x| x == m)
+}
+
 impl<V: EngineVariant> Reporter<V> for TextReporter {
     fn info(&self, root: &V, info: &Info) {
         let mut pos = root.clone();
         let mut pv = Vec::with_capacity(info.pv.len());
         for &m in &info.pv {
+            // A PV pieced together across chance nodes or from the hash table can hold a move
+            // that is not legal where it is printed: the PV ends there.
+            if !is_legal(&pos, m) {
+                break;
+            }
             pv.push(text_of(&pos, m, self.flavor));
             pos = pos.play(m);
         }
@@ -188,7 +200,10 @@ impl<V: EngineVariant> Reporter<V> for TextReporter {
     fn bestmove(&self, root: &V, best: Option<Move>, ponder: Option<Move>) {
         let ponder_text = match (best, ponder) {
             // In a game of chance the reply depends on an outcome nobody has rolled yet.
-            (Some(b), Some(p)) if !V::HAS_CHANCE => Some(text_of(&root.play(b), p, self.flavor)),
+            (Some(b), Some(p)) if !V::HAS_CHANCE && is_legal(root, b) => {
+                let after = root.play(b);
+                is_legal(&after, p).then(|| text_of(&after, p, self.flavor))
+            }
             _ => None,
         };
         let best_text = |m: Move| match self.flavor {
