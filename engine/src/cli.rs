@@ -399,11 +399,12 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
             let t = Instant::now();
             let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
             let dt = t.elapsed();
-            (o.nodes, dt, o.best.map(|m| pos.move_text(m)).unwrap_or_else(|| "(none)".into()))
+            let best = o.best.map(|m| pos.move_text(m)).unwrap_or_else(|| "(none)".into());
+            (depth, o.nodes, dt, best)
         }) else {
             continue;
         };
-        let (nodes, dt, best) = r;
+        let (depth, nodes, dt, best) = r;
         writeln!(
             out,
             "{variant} {fen}: depth {depth} nodes {nodes} time {} bestmove {best}",
