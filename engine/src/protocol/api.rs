@@ -179,7 +179,7 @@ struct TextReporter {
 fn is_legal<V: EngineVariant>(pos: &V, m: Move) -> bool {
     let mut list = V::Moves::default();
     pos.legal_moves(&mut list);
-    list.iter().any(|&x| x == m)
+    list.contains(&m)
 }
 
 impl<V: EngineVariant> Reporter<V> for TextReporter {
