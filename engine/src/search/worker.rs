@@ -626,7 +626,11 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                     let line = &mut head[ply];
                     line.clear();
                     line.push(first);
-                    line.extend_from_slice(&tail[0]);
+                    // After a chance node the line depends on the die: the table below holds
+                    // the last searched outcome's line, not the one of `first`. Stop there.
+                    if len == 1 {
+                        line.extend_from_slice(&tail[0]);
+                    }
                     if v >= beta {
                         if !tactical && len == 1 {
                             let k = &mut self.killers[ply];
