@@ -65,3 +65,32 @@ fn black_side_and_end_of_input() {
     let (code, _) = play(&["--color", "purple"], "");
     assert_eq!(code, 2);
 }
+
+/// The variants without a play test of their own play in the terminal: the human's move (typed
+/// in notation.md form) is accepted, the engine answers, and `moves` lists the legal moves.
+#[test]
+fn eightpiece_pieceeater_and_tamerspiel_play() {
+    // (variant, FEN or "" for the start, the human's move, what it is)
+    let cases = [
+        // 8-Piece start: a pawn double step (8P-3).
+        ("eightpiece", "", "d2d4", "pawn double step"),
+        // PieceEater start, PE on d4: e2e4 lands next to the PE, so rule 3 forces it to eat
+        // the pawn; the action alone is typed and the game applies the forced step.
+        ("pieceeater", "", "e2e4", "action whose PE step is forced"),
+        // TamerSpiel start: the b-file pawn (a2 is a hole) steps forward.
+        ("tamerspiel", "", "b2b3", "pawn move"),
+        // Jumping Knights and the Magician have their own play tests
+        // (`jumpingknights_play.rs`, `magician_play.rs`).
+    ];
+    for (v, fen, mv, what) in cases {
+        let mut args = vec!["--variant", v, "--depth", "1", "--quiet"];
+        if !fen.is_empty() {
+            args.extend(["--fen", fen]);
+        }
+        let (code, out) = play(&args, &format!("moves\n{mv}\nquit\n"));
+        assert_eq!(code, 0, "{v}: {out}");
+        assert!(out.contains("legal moves: "), "{v}: {out}");
+        assert!(out.contains("Engine plays "), "{v} after {mv} ({what}): {out}");
+        assert!(!out.contains("not a legal move"), "{v}: {mv} refused: {out}");
+    }
+}
