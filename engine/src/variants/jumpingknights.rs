@@ -153,7 +153,28 @@ fn inferred_castling(pos: &JumpingKnights) -> String {
     s
 }
 
+/// A king move XBoard 4.9.1 would take for castling: two or more files along its rank that is
+/// not our castling (a king jump capture `d2e2,e2f2` was drawn as castling, which moved a pawn
+/// beside the king on XBoard's board; XBoard then forfeited that pawn's next move).
+fn xboard_misdraws_king_move(pos: &JumpingKnights, m: Move) -> bool {
+    let f = m.from();
+    // A jump's landing square is `aux` (`to` is the victim).
+    let t =
+        if matches!(m.kind(), MoveKind::Jump | MoveKind::JumpEnPassant) { m.aux() } else { m.to() };
+    m.kind() != MoveKind::Castle
+        && pos.king(pos.turn()) == f
+        && Geo10x10::rank(f) == Geo10x10::rank(t)
+        && Geo10x10::file(f).abs_diff(Geo10x10::file(t)) >= 2
+}
+
 impl EngineVariant for JumpingKnights {
+    fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
+        let pos = moves.iter().fold(*start, |p, &m| p.play(m));
+        let mut list = <Self as Rules>::Moves::default();
+        pos.legal_moves(&mut list);
+        list.iter().copied().filter(|&m| xboard_misdraws_king_move(&pos, m)).collect()
+    }
+
     fn xboard_name() -> &'static str {
         "jumpingknights"
     }
@@ -268,6 +289,30 @@ impl EngineVariant for JumpingKnights {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The XBoard GUI game that found it (moves in the rule book's names): White's king d2 can
+    /// jump over Black's pawn e2 to f2, which XBoard draws as castling; it is avoided in XBoard
+    /// mode, other king moves are not.
+    #[test]
+    fn sideways_king_jumps_are_avoided_in_xboard() {
+        let moves = "e2e4 g8f6 d1h5 g7g6 h5a5 b8c6 b0b3 f6h2,h2i0 g1f3 i0f6 g0g3 b7b6 a5g5 \
+                     c6a2,a2z0 f3e5 g9g8 b1e7,e7f9 z0d2,d2h4 e5d7,d7c9 b9c9,c9d9 g5e5 e8d7 \
+                     f9d8,d8b7 h4b7,b7z8 f1a6 z8a6,a6b4 b3b4,b4b5 f8d6 f2f4 c8a6 b5b6,b6b9 a8e8 \
+                     c1d2 g6g5 d2e3 h7h5 e1c1 h5h4 g3f3 f6e4,e4d2 e5h8,h8i9 d2c4 b2b3 c4g6 f4f5 \
+                     g6e2 c1d2 e2f4 e3a7,a7z8 g5g4 b9b8 e8b8,b8a8 i9d9,d9b9 a8c8 b9a8 f4b6 \
+                     z8b6,b6c5 c8a8,a8z8 c5d6,d6g9 g4f3,f3e2";
+        let start = JumpingKnights::startpos();
+        let mut pos = start;
+        let mut played = Vec::new();
+        for t in moves.split_whitespace() {
+            let m = pos.parse_move(t).unwrap_or_else(|e| panic!("{t}: {e:?}"));
+            played.push(m);
+            pos = pos.play(m);
+        }
+        let jump = pos.parse_move("d2e2,e2f2").unwrap();
+        let avoid = JumpingKnights::xboard_avoid(&start, &played);
+        assert_eq!(avoid, vec![jump]);
+    }
 
     #[test]
     fn square_names_shift_by_one_file() {
