@@ -5,6 +5,7 @@
 //! a held king is in danger: it cannot step and can only pass), and a mop-up term for the K+J
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
+use crate::board8::{adjacent_files, file_bb, front_span, FILE_A};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -45,7 +46,6 @@ const KINDS: [EightKind; 9] = [
     EightKind::Sentry,
 ];
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
 /// Distance from the centre: 0 on d4/e4/d5/e5 .. 6 in the corners.
@@ -128,34 +128,6 @@ const PASSED: [Score; 8] =
 #[inline]
 pub fn orth_adj(b: u64) -> u64 {
     (b << 8) | (b >> 8) | ((b & !FILE_H) << 1) | ((b & !FILE_A) >> 1)
-}
-
-fn file_bb(f: u8) -> u64 {
-    FILE_A << f
-}
-
-fn adjacent_files(f: u8) -> u64 {
-    let mut b = 0;
-    if f > 0 {
-        b |= file_bb(f - 1);
-    }
-    if f < 7 {
-        b |= file_bb(f + 1);
-    }
-    b
-}
-
-/// Squares in front of `sq` (from `c`'s view) on its file and the adjacent files.
-fn front_span(c: Color, sq: Square) -> u64 {
-    let f = Geo8x8::file(sq);
-    let r = Geo8x8::rank(sq);
-    let files = file_bb(f) | adjacent_files(f);
-    let ahead = match c {
-        Color::White if r < 7 => !0u64 << (8 * (r + 1)),
-        Color::Black if r > 0 => !0u64 >> (8 * (8 - r)),
-        _ => 0,
-    };
-    files & ahead
 }
 
 /// The next square from `sq` in direction `d`, if on the board.

@@ -3,6 +3,7 @@
 //! with its tables.
 #![forbid(unsafe_code)]
 
+mod board8;
 pub mod chess;
 pub mod eightpiece;
 pub mod jumpingknights;

@@ -10,6 +10,7 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
+use crate::board8::{adjacent_files, file_bb, front_span};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -140,46 +141,6 @@ const FAMILY_ATTACK: [i32; 5] = [2, 3, 4, 4, 6];
 
 const PASSED: [Score; 8] =
     [S(0, 0), S(5, 10), S(8, 15), S(15, 28), S(28, 50), S(50, 85), S(80, 130), S(0, 0)];
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-fn file_bb(f: u8) -> u64 {
-    FILE_A << f
-}
-
-fn adjacent_files(f: u8) -> u64 {
-    let mut b = 0;
-    if f > 0 {
-        b |= file_bb(f - 1);
-    }
-    if f < 7 {
-        b |= file_bb(f + 1);
-    }
-    b
-}
-
-/// Squares in front of `sq` (from `c`'s view) on its file and the adjacent files.
-fn front_span(c: Color, sq: Square) -> u64 {
-    let f = Geo8x8::file(sq);
-    let r = Geo8x8::rank(sq);
-    let files = file_bb(f) | adjacent_files(f);
-    let ahead = match c {
-        Color::White => {
-            if r >= 7 {
-                0
-            } else {
-                !0u64 << (8 * (r + 1))
-            }
-        }
-        Color::Black => {
-            if r == 0 {
-                0
-            } else {
-                !0u64 >> (8 * (8 - r))
-            }
-        }
-    };
-    files & ahead
-}
 
 /// One square forward for a pawn of `c` (none off the board).
 fn step(c: Color, sq: Square) -> Option<Square> {

@@ -5,6 +5,7 @@
 //!
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
+use crate::board8::{adjacent_files, file_bb, front_span};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -108,47 +109,6 @@ pub const SEVENTH_STEP: Score = S(60, 90);
 pub const SEVENTH_STEP_COVERED: Score = S(20, 30);
 /// A pawn on the 7th rank whose step to the 8th is open: next move it becomes a queen.
 pub const EIGHTH_STEP: Score = S(90, 140);
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-fn file_bb(f: u8) -> u64 {
-    FILE_A << f
-}
-
-fn adjacent_files(f: u8) -> u64 {
-    let mut b = 0;
-    if f > 0 {
-        b |= file_bb(f - 1);
-    }
-    if f < 7 {
-        b |= file_bb(f + 1);
-    }
-    b
-}
-
-/// Squares in front of `sq` (from `c`'s view) on its file and the adjacent files.
-fn front_span(c: Color, sq: Square) -> u64 {
-    let f = Geo8x8::file(sq);
-    let r = Geo8x8::rank(sq);
-    let files = file_bb(f) | adjacent_files(f);
-    let ahead = match c {
-        Color::White => {
-            if r >= 7 {
-                0
-            } else {
-                !0u64 << (8 * (r + 1))
-            }
-        }
-        Color::Black => {
-            if r == 0 {
-                0
-            } else {
-                !0u64 >> (8 * (8 - r))
-            }
-        }
-    };
-    files & ahead
-}
 
 fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
     let t = tables();
