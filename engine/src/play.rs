@@ -2,9 +2,9 @@
 
 use crate::protocol::api::{new_game, Event, Flavor, GameApi, Sink};
 use crate::search::{Config, Limits, Score, Searcher};
-use movegen::fen::{parse_board, BoardItem};
 use movegen::rules::VariantId;
-use movegen::types::{Color, Geometry};
+use movegen::types::{Color, Square};
+use movegen::view::{BoardView, Cell};
 use rand_core::SeedableRng;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -62,52 +62,58 @@ fn arrow(facing: &str) -> &'static str {
     }
 }
 
-/// Draws the position of `fen` on geometry `G`: each square two cells wide, White's pieces in
-/// upper case (orthodox pieces as chess glyphs), lancer facings as arrows, holes as `▓▓`, the
-/// Jumping Knights edge ring dotted, the PieceEater as `X`, hands under the board.
-pub fn render<G: Geometry>(fen: &str) -> String {
-    let board_field = fen.split_whitespace().next().unwrap_or("");
-    let (board, hand) = match board_field.split_once('[') {
-        Some((b, h)) => (b, Some(h.trim_end_matches(']'))),
-        None => (board_field, None),
-    };
-    let items = parse_board::<G>(board).unwrap_or_default();
-    let ring = G::FILES == 10 && G::RANKS == 10;
+/// Draws the board view `view` of the position `fen`: each square three cells wide, White's
+/// pieces in upper case (orthodox pieces as chess glyphs), lancer facings as arrows, holes as
+/// `▓▓▓`, the Jumping Knights edge ring dotted, the PieceEater as `X`, hands under the board.
+pub fn render(view: &BoardView, fen: &str) -> String {
+    let (files, ranks) = (i32::from(view.files), i32::from(view.ranks));
+    let ring = files == 10 && ranks == 10;
     let mut s = String::new();
-    let files: String =
-        G::FILE_NAMES.iter().map(|&f| format!(" {} ", char::from(f))).collect::<Vec<_>>().join("");
-    s.push_str(&format!("    {files}\n"));
-    s.push_str(&format!("   ┌{}┐\n", "───".repeat(usize::from(G::FILES))));
-    for r in (0..i32::from(G::RANKS)).rev() {
-        let rank_name = r + i32::from(G::RANK_BASE);
+    let file_names: String = (0..files)
+        .map(|f| format!(" {} ", view.names[f as usize].chars().next().unwrap_or('?')))
+        .collect();
+    s.push_str(&format!("    {file_names}\n"));
+    s.push_str(&format!("   ┌{}┐\n", "───".repeat(files as usize)));
+    for r in (0..ranks).rev() {
+        let rank_name: String = view.names[(r * files) as usize].chars().skip(1).collect();
         s.push_str(&format!("{rank_name:>2} │"));
-        for f in 0..i32::from(G::FILES) {
-            let sq = G::square(f, r).expect("on grid");
+        for f in 0..files {
+            let sq = Square((r * files + f) as u8);
             let edge = ring && (f == 0 || r == 0 || f == 9 || r == 9);
-            let cell = match items.iter().find(|(q, _)| *q == sq).map(|(_, i)| *i) {
-                Some(BoardItem::Hole) => "▓▓▓".to_string(),
-                Some(BoardItem::Piece(c, Some(facing))) => {
-                    format!("{}{} ", glyph(c), arrow(facing))
-                }
-                Some(BoardItem::Piece(c, None)) => format!(" {} ", glyph(c)),
-                None if edge => " · ".to_string(),
-                None if (f + r) % 2 == 0 => " . ".to_string(),
-                None => "   ".to_string(),
+            let cell = match view.cell(sq) {
+                Cell::Hole => "▓▓▓".to_string(),
+                Cell::Unit(t) => match t.split_once('(') {
+                    Some((c, facing)) => format!(
+                        "{}{} ",
+                        glyph(c.chars().next().unwrap_or('?')),
+                        arrow(facing.trim_end_matches(')'))
+                    ),
+                    None => format!(" {} ", glyph(t.chars().next().unwrap_or('?'))),
+                },
+                Cell::Empty if edge => " · ".to_string(),
+                Cell::Empty if (f + r) % 2 == 0 => " . ".to_string(),
+                Cell::Empty => "   ".to_string(),
             };
             s.push_str(&cell);
         }
         s.push_str(&format!("│ {rank_name}\n"));
     }
-    s.push_str(&format!("   └{}┘\n", "───".repeat(usize::from(G::FILES))));
-    s.push_str(&format!("    {files}\n"));
-    if let Some(h) = hand {
-        let white: String = h.chars().filter(char::is_ascii_uppercase).collect();
-        let black: String = h.chars().filter(char::is_ascii_lowercase).collect();
+    s.push_str(&format!("   └{}┘\n", "───".repeat(files as usize)));
+    s.push_str(&format!("    {file_names}\n"));
+    if let Some([white, black]) = &view.hands {
         s.push_str(&format!("  hands: White [{white}]  Black [{black}]\n"));
     }
-    let side = fen.split_whitespace().nth(1).unwrap_or("w");
-    s.push_str(&format!("  {} to move;  FEN {fen}\n", if side == "w" { "White" } else { "Black" }));
+    s.push_str(&format!("  {} to move;  FEN {fen}\n", view.turn.select("White", "Black")));
     s
+}
+
+/// The side effects of the last move, for a line under the board: every change when the move
+/// did more than take a unit from one square to another (castling, e.p., a push, a turn, a
+/// promotion elsewhere on the board) or had a chance step; `None` for a plain move.
+pub fn side_effects(game: &dyn GameApi) -> Option<String> {
+    let i = game.ply().checked_sub(1)?;
+    let e = game.played_effect(i)?;
+    (e.changes.len() != 2 || e.chance.is_some()).then(|| e.describe(&game.view()))
 }
 
 fn normalize(s: &str) -> String {
@@ -169,6 +175,11 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     let mut shown_ply = usize::MAX;
     loop {
         if shown_ply != game.ply() || game.turn() != cfg.human {
+            if shown_ply != usize::MAX && game.ply() > shown_ply {
+                if let Some(fx) = side_effects(&*game) {
+                    say(out, &format!("  ({fx})"));
+                }
+            }
             say(out, &game.render());
             shown_ply = game.ply();
         }

@@ -94,3 +94,21 @@ fn eightpiece_pieceeater_and_tamerspiel_play() {
         assert!(!out.contains("not a legal move"), "{v}: {mv} refused: {out}");
     }
 }
+
+#[test]
+fn side_effects_are_printed_under_the_board() {
+    // Castling moves the rook too (FIDE 3.8.2): h1 empties, f1 gets the rook.
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let (code, out) = play(&["--fen", fen, "--time", "0.05", "--quiet"], "e1g1\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("(e1: K -> empty; f1: empty -> R; g1: empty -> K; h1: R -> empty)"),
+        "{out}"
+    );
+    // PieceEater: e2-e4 lands next to the PE on d4, which must step there and eat the pawn
+    // (pieceeater.md §4 rule 3): a forced step, outcome 1 of 1.
+    let (code, out) =
+        play(&["--variant", "pieceeater", "--time", "0.05", "--quiet"], "e2e4\nquit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("PieceEater d4-e4 (outcome 1 of 1)"), "{out}");
+}

@@ -10,6 +10,7 @@ pub mod perft;
 pub mod rules;
 pub mod types;
 pub mod variants;
+pub mod view;
 pub mod zobrist;
 
 pub use moves::{Move, MoveBuf, MoveKind, MoveList};

@@ -2,7 +2,8 @@
 
 use crate::fen::FenError;
 use crate::moves::{Move, MoveBuf};
-use crate::types::{Color, Geometry};
+use crate::types::{Color, Geometry, Square};
+use crate::view::{BoardView, MoveEffect};
 use std::fmt;
 
 /// The variant ids of the rule book (`../shared/rules/README.md`).
@@ -203,6 +204,22 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// Algebraic notation for game records (defaults to coordinates).
     fn move_san(&self, m: Move) -> String {
         self.move_text(m)
+    }
+    /// The square of the neutral piece whose steps are the chance outcomes (the PieceEater);
+    /// `None` for variants without one (the default).
+    fn chance_piece(&self) -> Option<Square> {
+        None
+    }
+    /// The position as a board surface shows it: every square's FEN token (lancer facings
+    /// included), the hands, the chance piece's square.
+    fn board_view(&self) -> BoardView {
+        BoardView::from_fen::<Self::G>(&self.fen(), self.chance_piece())
+            .expect("a position reads back its own FEN")
+    }
+    /// What the legal move `m` changes on the board: the squares that change and their new
+    /// contents, the hands, and the chance step (which outcome of how many).
+    fn move_effect(&self, m: Move) -> MoveEffect {
+        crate::view::effect_of(self, m)
     }
 }
 

@@ -8,6 +8,7 @@ use crate::variants::EngineVariant;
 use crate::with_engine_variant;
 use movegen::rules::{GameEnd, Rules, VariantId};
 use movegen::types::Color;
+use movegen::view::{BoardView, MoveEffect};
 use movegen::Move;
 use std::sync::Arc;
 
@@ -119,8 +120,34 @@ pub trait GameApi: Send {
     /// The move the engine plays when it must decide the chance outcome of the search's choice
     /// `raw` itself (XBoard): `EngineVariant::realise` with `seed`; `raw` without chance.
     fn realise_raw(&self, raw: u32, seed: u64) -> u32;
-    /// The `highlight` board marking what XBoard cannot draw (`EngineVariant::xboard_marker`).
+    /// The `highlight` board marking what XBoard cannot draw: the square of the chance piece
+    /// (the PieceEater), taken from the board view; `None` without one or once the game is over.
     fn xboard_marker(&self) -> Option<String>;
+    /// The position after `ply` moves (the current one for `ply == self.ply()`) as a board
+    /// surface shows it.
+    fn view_at(&self, ply: usize) -> Option<BoardView>;
+    /// The current position as a board surface shows it.
+    fn view(&self) -> BoardView {
+        self.view_at(self.ply()).expect("the current ply exists")
+    }
+    /// What move number `i` (from 0) of the game changed on the board.
+    fn played_effect(&self, i: usize) -> Option<MoveEffect>;
+    /// Every legal move of the current position with its texts and its effect.
+    fn legal_details(&self) -> Vec<LegalMove>;
+}
+
+/// A legal move described for a board surface.
+#[derive(Clone, Debug)]
+pub struct LegalMove {
+    /// notation.md text (the whole turn, chance leg included).
+    pub text: String,
+    /// Algebraic text (PGN-safe).
+    pub san: String,
+    /// The player's part only (in a game of chance: without the outcome's leg; otherwise the
+    /// whole text). Moves of one action share it.
+    pub action: String,
+    /// What it changes on the board.
+    pub effect: MoveEffect,
 }
 
 /// A FEN as XBoard writes it, in variant `id`'s own form (`EngineVariant::fen_from_xboard`).
@@ -304,7 +331,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         self.game.legal().into_iter().map(|m| (pos.move_text(m), pos.move_san(m))).collect()
     }
     fn render(&self) -> String {
-        crate::play::render::<V::G>(&self.game.current().fen())
+        crate::play::render(&self.view(), &self.fen())
     }
     fn move_sans(&self) -> Vec<String> {
         self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| p.pgn_san(m)).collect()
@@ -434,7 +461,32 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         self.game.current().realise(Move(raw), seed).0
     }
     fn xboard_marker(&self) -> Option<String> {
-        self.game.current().xboard_marker()
+        let pos = self.game.current();
+        let pe = pos.chance_piece()?;
+        if self.game.legal().is_empty() {
+            return None;
+        }
+        Some(colour_fen::<V::G>(&[(pe, 'B')]))
+    }
+    fn view_at(&self, ply: usize) -> Option<BoardView> {
+        self.game.positions().get(ply).map(Rules::board_view)
+    }
+    fn played_effect(&self, i: usize) -> Option<MoveEffect> {
+        let m = *self.game.moves().get(i)?;
+        Some(self.game.positions()[i].move_effect(m))
+    }
+    fn legal_details(&self) -> Vec<LegalMove> {
+        let pos = self.game.current();
+        self.game
+            .legal()
+            .into_iter()
+            .map(|m| LegalMove {
+                text: pos.move_text(m),
+                san: pos.pgn_san(m),
+                action: pos.bestmove_text(m),
+                effect: pos.move_effect(m),
+            })
+            .collect()
     }
     fn try_pass_as_setboard(&mut self, fen: &str) -> bool {
         let pos = self.game.current();

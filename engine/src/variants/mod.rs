@@ -127,11 +127,6 @@ pub trait EngineVariant: Evaluator {
     fn fen_from_xboard(fen: &str) -> String {
         fen.to_string()
     }
-    /// A `highlight` board the engine sends after every move to mark what XBoard's own board
-    /// cannot show (PieceEater: where the PE really stands); `None` for no marker.
-    fn xboard_marker(&self) -> Option<String> {
-        None
-    }
     /// A move as a human enters it in XBoard by clicking (the legs the highlight dialogue
     /// marks); by default the form the engine sends.
     fn xboard_entry(&self, m: Move) -> String {

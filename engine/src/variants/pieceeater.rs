@@ -193,34 +193,6 @@ impl EngineVariant for PieceEater {
         }
         f.join(" ")
     }
-
-    fn xboard_marker(&self) -> Option<String> {
-        if self.king_captured() {
-            return None;
-        }
-        let mut s = String::new();
-        for r in (0..8).rev() {
-            let mut run = 0;
-            for f in 0..8 {
-                if Geo8x8::square(f, r) == Some(self.pe()) {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    s.push('B');
-                } else {
-                    run += 1;
-                }
-            }
-            if run > 0 {
-                s.push_str(&run.to_string());
-            }
-            if r > 0 {
-                s.push('/');
-            }
-        }
-        Some(s)
-    }
 }
 
 #[cfg(test)]

@@ -637,6 +637,10 @@ impl Rules for PieceEater {
         Self::from_fen_inner(fen)
     }
 
+    fn chance_piece(&self) -> Option<Square> {
+        Some(self.pe)
+    }
+
     fn fen(&self) -> String {
         let board = fen::write_board::<Geo8x8>(|sq| {
             if sq == self.pe {
