@@ -3,7 +3,6 @@
 use clap::{Parser, Subcommand};
 use movegen::perft;
 use movegen::rules::{Rules, VariantId};
-use movegen::variants::eightpiece;
 use movegen::with_variant;
 use std::io::Write;
 use std::time::Instant;
@@ -225,14 +224,14 @@ pub fn run_perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> 
 
 /// The FEN of numbered setup `n` of `variant`.
 pub fn setup_fen(variant: VariantId, n: usize) -> Result<String, CliError> {
-    match variant {
-        VariantId::EightPieceRandom => eightpiece::setup::fen(n).ok_or_else(|| {
+    match variant.info().setups {
+        Some(setups) => (setups.fen)(n).ok_or_else(|| {
             usage(format!(
-                "setup {n} does not exist: eightpiece-random has setups 0..={}",
-                eightpiece::setup::count() - 1
+                "setup {n} does not exist: {variant} has setups 0..={}",
+                (setups.count)().saturating_sub(1)
             ))
         }),
-        v => Err(usage(format!("variant `{v}` has no numbered setups"))),
+        None => Err(usage(format!("variant `{variant}` has no numbered setups"))),
     }
 }
 
@@ -244,11 +243,10 @@ fn perft_for<V: Rules>(
     let fen = match (&args.fen, args.setup) {
         (Some(f), _) => Some(f.clone()),
         (None, Some(n)) => Some(setup_fen(variant, n)?),
-        (None, None) if variant == VariantId::EightPieceRandom => {
-            return Err(usage(
-                "eightpiece-random needs a start: --setup N (see `menagerie setup`) or --fen"
-                    .into(),
-            ))
+        (None, None) if variant.info().start_fen.is_none() => {
+            return Err(usage(format!(
+                "{variant} needs a start: --setup N (see `menagerie setup`) or --fen"
+            )))
         }
         (None, None) => None,
     };
@@ -282,86 +280,6 @@ fn io_err(e: std::io::Error) -> CliError {
     CliError { message: format!("output error: {e}"), code: 1 }
 }
 
-/// Fixed bench positions: (variant, FEN, depth offset from `--depth`).
-const BENCH: &[(VariantId, &str, i32)] = &[
-    (VariantId::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0),
-    (VariantId::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -1),
-    (VariantId::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 1),
-    (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", -1),
-    (
-        VariantId::TamerSpiel,
-        "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR w KQkq - 0 1 wb",
-        0,
-    ),
-    (
-        VariantId::TamerSpiel,
-        "r4k5r/*pp2vf1ppp*/*2nbppe1n1*/*1g3lc1bg*/*1GB1P2CLG*/*2N2PE1N1*/*PPP1FV1PPP*/R5K4R w KQkq - 0 1 wb",
-        -1,
-    ),
-    (VariantId::Magician, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm", 1),
-    (
-        VariantId::Magician,
-        "r1bqk2r/ppp2ppp/2n2n2/3pP3/1m6/2NM4/PPPP1PPP/R1BQK2R w KQkq d6 0 7 -",
-        0,
-    ),
-    (VariantId::PieceEater, movegen::variants::pieceeater::START_FEN, -1),
-    (
-        VariantId::PieceEater,
-        "r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5",
-        -2,
-    ),
-    (
-        VariantId::EightPiece,
-        "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -",
-        -1,
-    ),
-    (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -", 0),
-    (
-        VariantId::EightPieceRandom,
-        "nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -",
-        -1,
-    ),    (
-        VariantId::JumpingKnights,
-        "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
-        0,
-    ),
-    (
-        VariantId::JumpingKnights,
-        "10/2r1qkbnr1/1npp6/3wpp1pp1/4NP4/3BP1P3/7Q2/1PPP2KP1b/1R1B3WR1/2w7 w k - 0 21",
-        -1,
-    ),
-];
-
-/// Fixed search positions (variant, FEN).
-const SEARCH_BENCH: &[(VariantId, &str)] = &[
-    (VariantId::Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-    (VariantId::Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-    (VariantId::Chess, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
-    (VariantId::Chess, "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"),
-    (VariantId::Chess, "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"),
-    (VariantId::Chess, "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"),
-    (VariantId::Chess, "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 2 9"),
-    (VariantId::Chess, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
-    (
-        VariantId::JumpingKnights,
-        "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w KQkq - 0 1",
-    ),
-    // After the seed's sample game 1.g2-g3 Ng8xd2-c0+ 2.Wb0xc0-f0 d7-d5 3.Bf1-g2 c7-c6.
-    (
-        VariantId::JumpingKnights,
-        "2w4w2/1rnbqkb1r1/1pp2pppp1/3p6/4p5/10/7P2/1PPP1PPBP1/1RNBQK1NR1/6WW2 w KQkq - 0 4",
-    ),
-    (VariantId::EightPiece, "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1"),
-    (VariantId::EightPiece, "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9"),
-    (VariantId::Magician, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm"),
-    (VariantId::Magician, "r1bqk2r/pp3ppp/2n2n2/2bpP3/8/2PM1N2/PP3PPP/RNBQK2R w KQkq - 0 8 m"),
-    (
-        VariantId::PieceEater,
-        "rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -",
-    ),
-    (VariantId::TamerSpiel, movegen::variants::tamerspiel::START_FEN),
-];
-
 /// Runs `bench`, writing to `out`.
 pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !args.perft {
@@ -369,7 +287,10 @@ pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> 
     }
     let mut total = 0u64;
     let start = Instant::now();
-    for &(variant, fen, offset) in BENCH {
+    let positions = VariantId::ALL
+        .into_iter()
+        .flat_map(|v| v.info().perft_bench.iter().map(move |&(fen, offset)| (v, fen, offset)));
+    for (variant, fen, offset) in positions {
         let depth = (args.depth.unwrap_or(5) as i32 + offset).max(1) as u32;
         let n = with_variant!(variant, V => {
             let pos = V::from_fen_as(variant, fen).map_err(|e| usage(e.to_string()))?;
@@ -389,7 +310,10 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::search::{Config, Limits, Searcher};
     let mut total = 0u64;
     let mut elapsed = std::time::Duration::ZERO;
-    for &(variant, fen) in SEARCH_BENCH {
+    let positions = VariantId::ALL
+        .into_iter()
+        .flat_map(|v| v.info().search_bench.iter().map(move |&fen| (v, fen)));
+    for (variant, fen) in positions {
         let Ok(r) = crate::with_engine_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             let searcher = Searcher::new(1, 16);
@@ -422,11 +346,11 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
 /// Runs `setup`: the number of setups, or setup N's FEN.
 pub fn run_setup(args: &SetupArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let variant = variant_arg(&args.variant)?;
-    if variant != VariantId::EightPieceRandom {
+    let Some(setups) = variant.info().setups else {
         return Err(usage(format!("variant `{variant}` has no numbered setups")));
-    }
+    };
     match args.number {
-        None => writeln!(out, "{}", eightpiece::setup::count()).map_err(io_err),
+        None => writeln!(out, "{}", (setups.count)()).map_err(io_err),
         Some(n) => writeln!(out, "{}", setup_fen(variant, n)?).map_err(io_err),
     }
 }

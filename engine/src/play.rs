@@ -168,7 +168,7 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             cfg.human.select("White", "Black")
         ),
     );
-    if cfg.variant == VariantId::PieceEater {
+    if cfg.variant.has_chance() {
         say(out, &format!("The PieceEater's die is seeded with {}.", cfg.seed));
     }
     let mut line = String::new();
@@ -307,7 +307,7 @@ fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), Stri
         variant: cfg.variant.name().into(),
         black_first: fen.as_deref().is_some_and(|f| f.split_whitespace().nth(1) == Some("b")),
         fen,
-        seed: (cfg.variant == VariantId::PieceEater).then_some(cfg.seed),
+        seed: cfg.variant.has_chance().then_some(cfg.seed),
         time_control: format!("{}/move", cfg.movetime.as_secs_f64()),
         sans: game.move_sans(),
         coords: game.move_texts(Flavor::Uci),

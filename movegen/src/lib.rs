@@ -5,6 +5,7 @@
 pub mod attacks;
 pub mod board;
 pub mod fen;
+pub mod info;
 pub mod moves;
 pub mod perft;
 pub mod rules;

@@ -6,53 +6,47 @@ use crate::types::{Color, Geometry, Square};
 use crate::view::{BoardView, MoveEffect};
 use std::fmt;
 
-/// The variant ids of the rule book (`../shared/rules/README.md`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum VariantId {
-    /// Orthodox chess.
-    Chess,
-    /// 8-Piece Chess.
-    EightPiece,
-    /// Randomized 8-Piece Chess.
-    EightPieceRandom,
-    /// PieceEater Chess.
-    PieceEater,
-    /// Chess with the Magician.
-    Magician,
-    /// TamerSpiel.
-    TamerSpiel,
-    /// Jumping Knights Chess.
-    JumpingKnights,
+crate::for_each_variant!(define_variant_ids!());
+
+/// Defines [`VariantId`] from the list in [`crate::for_each_variant`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_variant_ids {
+    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
+        /// The variant ids of the rule book (`../shared/rules/README.md`), in rule-book order.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum VariantId {
+            $(#[doc = $doc] $V,)*
+        }
+
+        impl VariantId {
+            /// Every id, in rule-book order.
+            pub const ALL: [VariantId; [$(stringify!($V)),*].len()] = [$(VariantId::$V),*];
+
+            /// The variant's entry in the table every surface reads.
+            pub const fn info(self) -> &'static $crate::info::VariantInfo {
+                match self {
+                    $(VariantId::$V => &$crate::variants::$im::info::$ic,)*
+                }
+            }
+        }
+    };
 }
 
 impl VariantId {
-    /// Every id, in rule-book order.
-    pub const ALL: [VariantId; 7] = [
-        VariantId::Chess,
-        VariantId::EightPiece,
-        VariantId::EightPieceRandom,
-        VariantId::PieceEater,
-        VariantId::Magician,
-        VariantId::TamerSpiel,
-        VariantId::JumpingKnights,
-    ];
-
     /// The id as written everywhere (`--variant`, `UCI_Variant`, XBoard `variant`).
     pub const fn name(self) -> &'static str {
-        match self {
-            VariantId::Chess => "chess",
-            VariantId::EightPiece => "eightpiece",
-            VariantId::EightPieceRandom => "eightpiece-random",
-            VariantId::PieceEater => "pieceeater",
-            VariantId::Magician => "magician",
-            VariantId::TamerSpiel => "tamerspiel",
-            VariantId::JumpingKnights => "jumpingknights",
-        }
+        self.info().name
     }
 
     /// Parses an id.
     pub fn parse(s: &str) -> Option<VariantId> {
         VariantId::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// Whether its moves carry chance outcomes (the table's `has_chance`).
+    pub const fn has_chance(self) -> bool {
+        self.info().has_chance
     }
 }
 
@@ -224,38 +218,26 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
 }
 
 /// Runs `$body` with `$T` bound to the position type of `$id` (dispatch once, at the boundary;
-/// everything inside is monomorphised). Evaluates to `Result<_, VariantId>`: `Err(id)` for a
-/// variant whose rules are not implemented in this build.
+/// everything inside is monomorphised). Evaluates to `Result<_, VariantId>`; every id of the
+/// list in [`crate::for_each_variant`] is built, so it is always `Ok` (the `Result` lets callers
+/// treat a future partial build uniformly).
 #[macro_export]
 macro_rules! with_variant {
-    ($id:expr, $T:ident => $body:expr) => {{
-        #[allow(unreachable_patterns)]
+    ($id:expr, $T:ident => $body:expr) => {
+        $crate::for_each_variant!(__with_variant_arms!(($id) $T ($body)))
+    };
+}
+
+/// The arms of [`with_variant`], one per entry of [`crate::for_each_variant`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_variant_arms {
+    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {{
         match $id {
-            $crate::rules::VariantId::Chess => {
-                type $T = $crate::variants::chess::Chess;
-                Ok($body)
-            }
-            $crate::rules::VariantId::TamerSpiel => {
-                type $T = $crate::variants::tamerspiel::TamerSpiel;
-                Ok($body)
-            }
-            $crate::rules::VariantId::Magician => {
-                type $T = $crate::variants::magician::Magician;
-                Ok($body)
-            }
-            $crate::rules::VariantId::PieceEater => {
-                type $T = $crate::variants::pieceeater::PieceEater;
-                Ok($body)
-            }
-            $crate::rules::VariantId::EightPiece | $crate::rules::VariantId::EightPieceRandom => {
-                type $T = $crate::variants::eightpiece::EightPiece;
-                Ok($body)
-            }
-            $crate::rules::VariantId::JumpingKnights => {
-                type $T = $crate::variants::jumpingknights::JumpingKnights;
-                Ok($body)
-            }
-            other => Err(other),
+            $($crate::rules::VariantId::$V => {
+                type $T = $crate::variants::$tm::$tt;
+                ::core::result::Result::<_, $crate::rules::VariantId>::Ok($body)
+            })*
         }
     }};
 }

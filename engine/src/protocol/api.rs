@@ -374,7 +374,7 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         V::xboard_pieces()
     }
     fn xboard_name(&self) -> &'static str {
-        V::xboard_name_of(self.id)
+        self.id.info().xboard_name
     }
     fn xboard_fen_completion(&self, fen: &str) -> Option<String> {
         V::xboard_fen_completion(fen)

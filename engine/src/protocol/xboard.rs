@@ -9,7 +9,6 @@ use super::api::{
 use super::{sanitize, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::game::reason_text;
 use crate::search::{Clock, Config, Info, Limits, Score};
-use crate::with_engine_variant;
 use movegen::rules::{GameEnd, VariantId};
 use movegen::types::Color;
 use std::sync::{Arc, Mutex};
@@ -60,15 +59,10 @@ struct PongGate {
     queued: Vec<String>,
 }
 
-fn xboard_name_of(v: VariantId) -> &'static str {
-    with_engine_variant!(v, V => <V as crate::variants::EngineVariant>::xboard_name_of(v))
-        .unwrap_or("unknown")
-}
-
 fn variant_parse_xboard(name: &str) -> Option<VariantId> {
-    VariantId::ALL
-        .into_iter()
-        .find(|&v| v.name() == name || (xboard_name_of(v) == name && crate::variants::supported(v)))
+    VariantId::ALL.into_iter().find(|&v| {
+        v.name() == name || (v.info().xboard_name == name && crate::variants::supported(v))
+    })
 }
 
 fn xboard_score(s: Score) -> i32 {
@@ -344,7 +338,7 @@ impl Xboard {
         let vars: Vec<&str> = VariantId::ALL
             .into_iter()
             .filter(|&v| crate::variants::supported(v))
-            .map(|v| if v == VariantId::Chess { "normal" } else { v.name() })
+            .map(|v| v.info().xboard_name)
             .collect();
         let o = &self.s.out;
         o.line(&format!(
@@ -379,7 +373,7 @@ impl Xboard {
 
     /// Games of chance: the engine rolls its own die (no arbiter in XBoard); say its seed.
     fn announce_seed(&self) {
-        if self.s.game.variant() == VariantId::PieceEater {
+        if self.s.game.variant().has_chance() {
             self.s.out.line(&format!(
                 "# PieceEater die: Seed {} (each step drawn from the seed, the position and the \
                  action; engines with the same Seed agree on steps sent without their leg)",

@@ -312,7 +312,7 @@ fn play_game(
 }
 
 fn game_has_chance(v: VariantId) -> bool {
-    v == VariantId::PieceEater
+    v.has_chance()
 }
 
 fn date() -> String {

@@ -5,9 +5,6 @@ use movegen::rules::Rules;
 use movegen::{Move, MoveError};
 
 impl EngineVariant for movegen::variants::chess::Chess {
-    fn xboard_name() -> &'static str {
-        "normal"
-    }
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         // XBoard may send castling as O-O / O-O-O in some modes.
         let t = match (text, self.turn()) {

@@ -301,17 +301,6 @@ pub fn xboard_wrong_squares(start: &EightPiece, moves: &[Move]) -> u64 {
 }
 
 impl EngineVariant for EightPiece {
-    fn xboard_name() -> &'static str {
-        "eightpiece"
-    }
-
-    fn xboard_name_of(id: VariantId) -> &'static str {
-        match id {
-            VariantId::EightPieceRandom => "eightpiece-random",
-            _ => "eightpiece",
-        }
-    }
-
     fn xboard_setup() -> Option<String> {
         Some(format!("setup ({PIECE_TO_CHAR}) 8x8+0_fairy {}", xboard_fen(&EightPiece::startpos())))
     }

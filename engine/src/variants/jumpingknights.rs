@@ -175,10 +175,6 @@ impl EngineVariant for JumpingKnights {
         list.iter().copied().filter(|&m| xboard_misdraws_king_move(&pos, m)).collect()
     }
 
-    fn xboard_name() -> &'static str {
-        "jumpingknights"
-    }
-
     /// XBoard's piece order is `P N B R Q F E A C W M O H I J G D V L S U K`: the Nightrider
     /// takes the Nightrider slot (H) with the letter N, the War Machine the Wazir slot (W); the
     /// knight and every other slot are unused.

@@ -125,10 +125,6 @@ fn parse_switch(pos: &Magician, text: &str, leg1: &str, leg2: &str) -> Result<Mo
 }
 
 impl EngineVariant for Magician {
-    fn xboard_name() -> &'static str {
-        "magician"
-    }
-
     fn xboard_setup() -> Option<String> {
         // XBoard's FEN has six fields; the `magician` field's default `Mm` is the start's.
         let start = movegen::variants::magician::START_FEN;

@@ -23,8 +23,6 @@ pub trait EngineVariant: Evaluator {
     fn xboard_pieces() -> Vec<String> {
         Vec::new()
     }
-    /// The XBoard name of the variant (`normal` for chess).
-    fn xboard_name() -> &'static str;
     /// A move in the form XBoard 4.9.1 accepts and displays.
     fn to_xboard(&self, m: Move) -> String {
         self.move_text(m)
@@ -41,11 +39,6 @@ pub trait EngineVariant: Evaluator {
     /// A FEN received from XBoard (`setboard`) in the rule book's shape. Default: unchanged.
     fn xboard_fen(fen: &str) -> String {
         fen.to_string()
-    }
-    /// The XBoard name of variant `id` (for a type playing several ids).
-    fn xboard_name_of(id: VariantId) -> &'static str {
-        let _ = id;
-        Self::xboard_name()
     }
     /// The XBoard `setup` line of a game of variant `id` starting at `start` (a randomized
     /// variant sends the setup chosen for this game).
@@ -134,40 +127,14 @@ pub trait EngineVariant: Evaluator {
     }
 }
 
-/// Runs `$body` with `$T` bound to the engine type of variant `$id`; `Err(id)` for a variant
-/// the engine cannot play in this build.
+/// Runs `$body` with `$T` bound to the engine type of variant `$id` (the position type of
+/// `movegen::with_variant!`, which every engine variant is); `Err(id)` for a variant the engine
+/// cannot play in this build (none: the variant list builds every variant).
 #[macro_export]
 macro_rules! with_engine_variant {
-    ($id:expr, $T:ident => $body:expr) => {{
-        #[allow(unreachable_patterns)]
-        match $id {
-            movegen::rules::VariantId::Chess => {
-                type $T = movegen::variants::chess::Chess;
-                Ok($body)
-            }
-            movegen::rules::VariantId::JumpingKnights => {
-                type $T = movegen::variants::jumpingknights::JumpingKnights;
-                Ok($body)
-            }
-            movegen::rules::VariantId::EightPiece | movegen::rules::VariantId::EightPieceRandom => {
-                type $T = movegen::variants::eightpiece::EightPiece;
-                Ok($body)
-            }
-            movegen::rules::VariantId::Magician => {
-                type $T = movegen::variants::magician::Magician;
-                Ok($body)
-            }
-            movegen::rules::VariantId::PieceEater => {
-                type $T = movegen::variants::pieceeater::PieceEater;
-                Ok($body)
-            }
-            movegen::rules::VariantId::TamerSpiel => {
-                type $T = movegen::variants::tamerspiel::TamerSpiel;
-                Ok($body)
-            }
-            other => Err(other),
-        }
-    }};
+    ($id:expr, $T:ident => $body:expr) => {
+        movegen::with_variant!($id, $T => $body)
+    };
 }
 
 /// Whether this build can play variant `v`.

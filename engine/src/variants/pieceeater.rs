@@ -118,10 +118,6 @@ fn xboard_can_carry(m: Move) -> bool {
 }
 
 impl EngineVariant for PieceEater {
-    fn xboard_name() -> &'static str {
-        "pieceeater"
-    }
-
     fn xboard_setup() -> Option<String> {
         Some(format!("setup ({PIECE_TO_CHAR}) 8x8+4_bughouse {}", fen_to_xboard(START_FEN)))
     }

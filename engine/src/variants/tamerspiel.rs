@@ -72,10 +72,6 @@ fn rights_from_board(pos: &TamerSpiel) -> String {
 }
 
 impl EngineVariant for TamerSpiel {
-    fn xboard_name() -> &'static str {
-        "tamerspiel"
-    }
-
     fn xboard_setup() -> Option<String> {
         Some(format!("setup ({PIECE_TO_CHAR}) 12x8+0_courier {XBOARD_START}"))
     }

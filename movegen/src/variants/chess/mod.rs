@@ -4,6 +4,7 @@
 //! incremental Zobrist key; copy-make. Legal moves come from a pin/check-mask generator
 //! (`movegen.rs`) that can also count moves without listing them (perft bulk counting).
 
+pub mod info;
 mod movegen;
 mod san;
 

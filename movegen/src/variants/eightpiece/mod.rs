@@ -12,6 +12,7 @@
 
 mod attack;
 mod fen;
+pub mod info;
 mod make;
 mod movegen;
 mod notation;

@@ -13,6 +13,7 @@
 //! Position: piece bitboards + mailbox, castling rights, en-passant square, clocks and an
 //! incremental Zobrist key; copy-make. Move generation (`movegen.rs`) lists or only counts.
 
+pub mod info;
 mod movegen;
 mod notation;
 mod tables;

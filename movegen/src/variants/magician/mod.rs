@@ -14,6 +14,7 @@
 //! Promotion codes of [`Move::promo`] are [`MagicianKind`] indices: 1 knight, 2 bishop, 3 rook,
 //! 4 queen (as in `chess`), 6 Magician. A switch is [`MoveKind::Switch`] with `from == to`.
 
+pub mod info;
 mod movegen;
 mod notation;
 

@@ -20,6 +20,7 @@
 //! without listing (perft bulk counting); notation is in `notation.rs`.
 
 mod chance;
+pub mod info;
 mod movegen;
 mod notation;
 

@@ -10,6 +10,7 @@
 //! (code = `TsKind::Dabbabah as u8` = 1). Citadel promotions (TS-3, TS-4) are automatic and
 //! follow from the squares, so a move carries no code for them.
 
+pub mod info;
 mod movegen;
 mod notation;
 pub mod tables;

@@ -1,0 +1,75 @@
+//! The `magician` entry of the variant table.
+
+use super::{Magician, START_FEN};
+use crate::info::{orthodox, PieceInfo, Shape, VariantInfo};
+use crate::rules::Rules;
+use crate::types::Geo8x8;
+
+/// Chess with the Magician.
+pub const INFO: VariantInfo = VariantInfo {
+    name: "magician",
+    title: "Chess with the Magician",
+    xboard_name: "magician",
+    rules_file: "magician.md",
+    start_fen: Some(START_FEN),
+    has_chance: <Magician as Rules>::HAS_CHANCE,
+    shape: Shape::of::<Geo8x8>(),
+    pieces: &[
+        orthodox::KING,
+        orthodox::QUEEN,
+        orthodox::ROOK,
+        PieceInfo {
+            letter: 'B',
+            name: "Bishop",
+            moves: "Any distance along diagonals. Once per game a bishop that has moved may be \
+                    switched for the Magician on its square (a whole move).",
+        },
+        orthodox::KNIGHT,
+        PieceInfo {
+            letter: 'P',
+            name: "Pawn",
+            moves: "As in chess; may also promote to the Magician while she is available. \
+                    Reaching the own 6th rank promotes an unpromoted Magician.",
+        },
+        PieceInfo {
+            letter: 'M',
+            name: "Magician",
+            moves: "Moves 1 or 2 squares diagonally (sliding). Captures on any adjacent square \
+                    or exactly 2 squares away on a line, jumping. Promotes when a pawn of hers \
+                    reaches the 6th rank, by the opponent's strongest piece.",
+        },
+        PieceInfo {
+            letter: 'H',
+            name: "High-Priestess",
+            moves: "Moves 1 or 2 squares in any direction (sliding). Captures anywhere in the \
+                    5x5 square around her.",
+        },
+        PieceInfo {
+            letter: 'A',
+            name: "Archbishop",
+            moves: "Moves as a bishop or 1-2 squares orthogonally. Captures as a bishop or \
+                    anywhere in the 5x5 square around her.",
+        },
+        PieceInfo {
+            letter: 'C',
+            name: "Chancellor",
+            moves: "Moves as a rook or 1-2 squares diagonally. Captures as a rook or anywhere \
+                    in the 5x5 square around her.",
+        },
+        PieceInfo {
+            letter: 'Y',
+            name: "Prime Minister",
+            moves: "Moves as a queen. Captures as a queen, by knight leaps, or 2 squares away \
+                    on a line, jumping.",
+        },
+    ],
+    setups: None,
+    perft_bench: &[
+        (START_FEN, 1),
+        ("r1bqk2r/ppp2ppp/2n2n2/3pP3/1m6/2NM4/PPPP1PPP/R1BQK2R w KQkq d6 0 7 -", 0),
+    ],
+    search_bench: &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm",
+        "r1bqk2r/pp3ppp/2n2n2/2bpP3/8/2PM1N2/PP3PPP/RNBQK2R w KQkq - 0 8 m",
+    ],
+};
