@@ -41,6 +41,28 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
+    /// A local web board for every variant (prints its URL and opens the browser).
+    Gui(GuiArgs),
+}
+
+/// Arguments of `gui`.
+#[derive(clap::Args, Debug)]
+pub struct GuiArgs {
+    /// Port to listen on (0: any free port).
+    #[arg(long, default_value_t = 0)]
+    pub port: u16,
+    /// Address to listen on (the default, loopback, admits only this machine).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Do not open the browser.
+    #[arg(long)]
+    pub no_open: bool,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Hash table size in MB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
 }
 
 /// Arguments of `play`.
@@ -363,6 +385,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Bench(a)) => run_bench(a, out),
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
+        Some(Command::Gui(a)) => run_gui(a, out),
         None => Ok(()),
     }
 }
@@ -549,4 +572,21 @@ fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     crate::play::play(&cfg, &mut input, out).map_err(|e| CliError { message: e, code: 1 })
+}
+
+fn run_gui(a: &GuiArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if !(1..=crate::protocol::THREADS_MAX).contains(&a.threads) {
+        return Err(usage(format!("--threads must be 1..={}", crate::protocol::THREADS_MAX)));
+    }
+    if !(1..=crate::protocol::HASH_MAX_MB).contains(&a.hash) {
+        return Err(usage(format!("--hash must be 1..={} MB", crate::protocol::HASH_MAX_MB)));
+    }
+    let cfg = crate::gui::GuiConfig {
+        host: a.host.clone(),
+        port: a.port,
+        open: !a.no_open,
+        threads: a.threads,
+        hash_mb: a.hash,
+    };
+    crate::gui::run(&cfg, out).map_err(|e| CliError { message: e, code: 1 })
 }

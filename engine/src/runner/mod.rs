@@ -315,7 +315,8 @@ fn game_has_chance(v: VariantId) -> bool {
     v.has_chance()
 }
 
-fn date() -> String {
+/// Today's date as a PGN `Date` tag writes it.
+pub fn date() -> String {
     // Days since the epoch to a civil date (proleptic Gregorian).
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

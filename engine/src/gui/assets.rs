@@ -1,0 +1,78 @@
+//! The page's files, embedded in the binary: `engine/assets/gui/` (HTML, CSS, JavaScript) and
+//! the piece drawings of `engine/assets/pieces/` (listed by its manifest, `build.rs`).
+
+use axum::extract::Path;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use movegen::rules::VariantId;
+
+/// One drawing of the pieces manifest.
+#[derive(Debug)]
+pub struct PieceFile {
+    /// Variant id.
+    pub variant: &'static str,
+    /// The token as in the variant's FEN (`L(ne)`, `k`, `X`).
+    pub fen: &'static str,
+    /// File name relative to `assets/pieces/`.
+    pub file: &'static str,
+    /// The piece's name.
+    pub name: &'static str,
+    /// How it moves.
+    pub moves: &'static str,
+    /// The SVG.
+    pub svg: &'static [u8],
+}
+
+include!(concat!(env!("OUT_DIR"), "/pieces_table.rs"));
+
+const INDEX: &str = include_str!("../../assets/gui/index.html");
+const APP_JS: &str = include_str!("../../assets/gui/app.js");
+const STYLE: &str = include_str!("../../assets/gui/style.css");
+
+fn text(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+/// `GET /`.
+pub async fn index() -> Response {
+    text("text/html; charset=utf-8", INDEX)
+}
+
+/// `GET /app.js`.
+pub async fn app_js() -> Response {
+    text("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /style.css`.
+pub async fn style_css() -> Response {
+    text("text/css; charset=utf-8", STYLE)
+}
+
+/// `GET /pieces/{file}`: a drawing of the manifest (files are named by the manifest's own
+/// paths with `/` written as `~`).
+pub async fn piece(Path(file): Path<String>) -> Response {
+    let name = file.replace('~', "/");
+    match PIECES.iter().find(|p| p.file == name) {
+        Some(p) => ([(header::CONTENT_TYPE, "image/svg+xml")], p.svg).into_response(),
+        None => (axum::http::StatusCode::NOT_FOUND, "no such piece drawing").into_response(),
+    }
+}
+
+/// The drawing of `token` in variant `v`: the variant's own row, else (for
+/// `eightpiece-random`) the `eightpiece` row, else the `chess` row of a piece with the same
+/// name (an orthodox piece); `None`: the page draws its placeholder.
+pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceFile> {
+    let find = |variant: &str| PIECES.iter().find(|p| p.variant == variant && p.fen == token);
+    find(v.name())
+        .or_else(|| (v == VariantId::EightPieceRandom).then(|| find("eightpiece")).flatten())
+        .or_else(|| {
+            let letter = token.chars().next()?;
+            let same = v.info().piece(letter)?.name == VariantId::Chess.info().piece(letter)?.name;
+            same.then(|| find("chess")).flatten()
+        })
+}
+
+/// The URL of a drawing.
+pub fn url(p: &PieceFile) -> String {
+    format!("/pieces/{}", p.file.replace('/', "~"))
+}

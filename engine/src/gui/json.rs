@@ -1,0 +1,179 @@
+//! The JSON the page reads: the variant table, a game's state (board view, hands, legal moves
+//! with their click paths, move list with each move's effect, the end of the game).
+
+use super::entry::{entries, Entry};
+use super::store::Session;
+use crate::game::{reason_text, result_token};
+use movegen::info::VariantInfo;
+use movegen::rules::{EndReason, VariantId};
+use movegen::view::{BoardView, Cell, MoveEffect};
+use serde_json::{json, Value};
+
+/// The table entry of one variant, for the page.
+pub fn variant_json(v: VariantId) -> Value {
+    let i: &VariantInfo = v.info();
+    json!({
+        "id": i.name,
+        "title": i.title,
+        "rules": i.rules_file,
+        "has_chance": i.has_chance,
+        "files": i.shape.files,
+        "ranks": i.shape.ranks,
+        "file_names": String::from_utf8_lossy(i.shape.file_names),
+        "rank_base": i.shape.rank_base,
+        "setups": i.setups.map(|s| (s.count)()),
+        "images": images(v),
+        "pieces": i.pieces.iter().map(|p| json!({
+            "letter": p.letter.to_string(), "name": p.name, "moves": p.moves
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Piece token -> URL of its drawing, for every drawing of the manifest that serves `v`.
+fn images(v: VariantId) -> Value {
+    let mut m = serde_json::Map::new();
+    for p in super::assets::PIECES {
+        if let Some(d) = super::assets::drawing(v, p.fen) {
+            m.insert(p.fen.to_string(), json!(super::assets::url(d)));
+        }
+    }
+    Value::Object(m)
+}
+
+/// A board view: the grid from the top rank down (as drawn for White), each cell with its name,
+/// whether it exists, and its token.
+pub fn view_json(v: &BoardView) -> Value {
+    let files = usize::from(v.files);
+    let mut rows = Vec::new();
+    for r in (0..usize::from(v.ranks)).rev() {
+        let row: Vec<Value> = (0..files)
+            .map(|f| {
+                let i = r * files + f;
+                match &v.cells[i] {
+                    Cell::Hole => json!({"name": v.names[i], "hole": true}),
+                    Cell::Empty => json!({"name": v.names[i]}),
+                    Cell::Unit(t) => json!({"name": v.names[i], "piece": t}),
+                }
+            })
+            .collect();
+        rows.push(Value::Array(row));
+    }
+    json!({
+        "files": v.files,
+        "ranks": v.ranks,
+        "rows": rows,
+        "hands": v.hands.as_ref().map(|[w, b]| json!({"w": w, "b": b})),
+        "chance": v.chance_piece.map(|s| v.name(s).to_string()),
+        "turn": v.turn.select("w", "b"),
+    })
+}
+
+/// A move's effect.
+pub fn effect_json(e: &MoveEffect, view: &BoardView) -> Value {
+    json!({
+        "changes": e.changes.iter().map(|c| json!({
+            "square": c.name, "before": c.before, "after": c.after
+        })).collect::<Vec<_>>(),
+        "hands": e.hands.as_ref().map(|(_, [w, b])| json!({"w": w, "b": b})),
+        "chance": e.chance.as_ref().map(|c| json!({
+            "from": view.name(c.from), "to": view.name(c.to),
+            "outcome": c.outcome, "outcomes": c.outcomes
+        })),
+        "text": e.describe(view),
+    })
+}
+
+fn entry_json(e: &Entry) -> Value {
+    json!({
+        "action": e.action,
+        "san": e.san,
+        "clicks": e.clicks,
+        "alt": e.alt,
+        "suffix": e.suffix,
+        "result": e.result,
+        "changes": e.changes,
+        "capture": e.capture,
+    })
+}
+
+/// The rule that ended a game, named for people (the 8-Piece automatic draw by its name).
+fn rule_text(v: VariantId, reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate if v == VariantId::JumpingKnights => "stalemate (Rule 2)",
+        EndReason::Stalemate => "stalemate",
+        EndReason::KingCaptured => "king captured",
+        EndReason::Repetition => "threefold repetition",
+        EndReason::FiftyMoves
+            if matches!(v, VariantId::EightPiece | VariantId::EightPieceRandom) =>
+        {
+            "the automatic 50-move draw"
+        }
+        EndReason::FiftyMoves => "the 50-move rule",
+        EndReason::InsufficientMaterial => "insufficient material",
+    }
+}
+
+/// The state of game `id`, with the board at `ply` (the current position when `None`).
+pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, String> {
+    let g = &*s.game;
+    let v = g.variant();
+    let current = g.ply();
+    let at = ply.unwrap_or(current);
+    let view =
+        g.view_at(at).ok_or_else(|| format!("ply {at} is not in this game (0..={current})"))?;
+    let sans = g.move_sans();
+    let texts = g.move_texts(crate::protocol::api::Flavor::Uci);
+    let moves: Vec<Value> = (0..current)
+        .map(|i| {
+            let after = g.view_at(i + 1).expect("every ply has a position");
+            let e = g.played_effect(i).expect("every move has an effect");
+            json!({
+                "san": sans[i],
+                "text": texts[i],
+                "side": g.view_at(i).map(|b| b.turn.select("w", "b")),
+                "effect": effect_json(&e, &after),
+            })
+        })
+        .collect();
+    let end = g.end();
+    let legal = if at == current && end.is_none() {
+        let details = g.legal_details();
+        entries(&view, &details).iter().map(entry_json).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(json!({
+        "id": id.to_string(),
+        "variant": v.name(),
+        "title": v.info().title,
+        "fen": g.fen(),
+        "fen_at": g.view_at(at).map(|_| fen_at(g, at)),
+        "start_fen": g.start_fen(),
+        "ply": current,
+        "view_ply": at,
+        "turn": g.turn().select("w", "b"),
+        "seed": v.has_chance().then_some(s.seed),
+        "board": view_json(&view),
+        "moves": moves,
+        "legal": legal,
+        "end": end.map(|e| json!({
+            "result": result_token(Some(e)),
+            "reason": reason_text(&e),
+            "rule": rule_text(v, e.reason),
+        })),
+        "searching": s.token != 0,
+        "analysing": s.analysing,
+        "players": {"w": s.players[0].name(), "b": s.players[1].name()},
+    }))
+}
+
+/// The FEN after `ply` moves.
+fn fen_at(g: &dyn crate::protocol::api::GameApi, ply: usize) -> String {
+    if ply == g.ply() {
+        return g.fen();
+    }
+    let mut c = g.clone_box();
+    while c.ply() > ply && c.undo() {}
+    c.fen()
+}

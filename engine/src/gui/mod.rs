@@ -1,0 +1,488 @@
+//! `menagerie gui`: a local web board for every variant, driven by the engine's own rules in the
+//! same process. An HTTP server (axum on tokio, `docs/decisions/0003-gui-server.md`) serves the
+//! embedded page (`engine/assets/gui/`) and a JSON API over [`crate::protocol::api::GameApi`];
+//! engine output streams to the page as server-sent events. `docs/gui.md` describes the page and
+//! the API.
+
+pub mod assets;
+pub mod entry;
+pub mod json;
+pub mod pgn;
+pub mod store;
+
+use crate::protocol::api::{new_game_with, Flavor};
+use crate::search::{Clock, Limits};
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use movegen::rules::VariantId;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{Fail, Purpose, Session, Shared, Store, MAX_PLIES};
+
+/// Settings of `menagerie gui`.
+#[derive(Clone, Debug)]
+pub struct GuiConfig {
+    /// Address to bind (loopback unless the user says otherwise).
+    pub host: String,
+    /// Port (0: any free port).
+    pub port: u16,
+    /// Open the page in the browser.
+    pub open: bool,
+    /// Search threads.
+    pub threads: usize,
+    /// Hash table size (MB).
+    pub hash_mb: usize,
+}
+
+impl Default for GuiConfig {
+    fn default() -> Self {
+        GuiConfig { host: "127.0.0.1".into(), port: 0, open: true, threads: 1, hash_mb: 64 }
+    }
+}
+
+type App = Arc<Store>;
+
+/// An error answer: status and `{"error": message}`.
+fn fail((code, msg): Fail) -> Response {
+    let status = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
+    (status, Json(json!({ "error": msg }))).into_response()
+}
+
+fn bad(msg: impl Into<String>) -> Fail {
+    (400, msg.into())
+}
+
+/// The JSON object of a request body (an empty body is `{}`).
+fn body_json(body: &Bytes) -> Result<serde_json::Map<String, Value>, Fail> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(serde_json::Map::new());
+    }
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(m)) => Ok(m),
+        Ok(_) => Err(bad("the request body must be a JSON object")),
+        Err(e) => Err(bad(format!("the request body is not valid JSON: {e}"))),
+    }
+}
+
+fn str_field<'a>(m: &'a serde_json::Map<String, Value>, k: &str) -> Result<Option<&'a str>, Fail> {
+    match m.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(format!("`{k}` must be a string"))),
+    }
+}
+
+fn num_field(
+    m: &serde_json::Map<String, Value>,
+    k: &str,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<Option<u64>, Fail> {
+    match m.get(k) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_u64() {
+            Some(n) if range.contains(&n) => Ok(Some(n)),
+            _ => Err(bad(format!(
+                "`{k}` must be a whole number from {} to {}",
+                range.start(),
+                range.end()
+            ))),
+        },
+    }
+}
+
+fn game_id(id: &str) -> Result<u64, Fail> {
+    id.parse::<u64>().map_err(|_| (404, format!("`{id}` is not a game id")))
+}
+
+fn state(id: u64, shared: &Shared, ply: Option<usize>) -> Response {
+    let s = shared.lock().expect("lock");
+    match json::state_json(id, &s, ply) {
+        Ok(v) => Json(v).into_response(),
+        Err(e) => fail(bad(e)),
+    }
+}
+
+/// Builds the router (public for in-process tests).
+pub fn router(store: Arc<Store>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::app_js))
+        .route("/style.css", get(assets::style_css))
+        .route("/pieces/{file}", get(assets::piece))
+        .route("/api/variants", get(variants))
+        .route("/api/games", post(new_game_handler))
+        .route("/api/games/{id}", get(get_game))
+        .route("/api/games/{id}/move", post(play_move))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/engine", post(engine_move))
+        .route("/api/games/{id}/hint", post(hint))
+        .route("/api/games/{id}/analysis", post(analysis))
+        .route("/api/games/{id}/stop", post(stop))
+        .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/pgn", get(export_pgn))
+        .route("/api/pgn", post(load_pgn))
+        .fallback(|| async { fail((404, "no such page or API call".into())) })
+        .with_state(store)
+}
+
+async fn variants() -> Response {
+    let list: Vec<Value> = VariantId::ALL.into_iter().map(json::variant_json).collect();
+    Json(json!({ "variants": list })).into_response()
+}
+
+fn random_u64() -> u64 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    movegen::zobrist::splitmix64(t ^ u64::from(std::process::id()))
+}
+
+/// `POST /api/games {variant, fen?, setup?, seed?}`.
+async fn new_game_handler(State(app): State<App>, body: Bytes) -> Response {
+    match new_game_inner(&app, &body) {
+        Ok((id, shared)) => state(id, &shared, None),
+        Err(f) => fail(f),
+    }
+}
+
+fn new_game_inner(app: &Store, body: &Bytes) -> Result<(u64, Shared), Fail> {
+    let m = body_json(body)?;
+    let name = str_field(&m, "variant")?.unwrap_or("chess");
+    let v = VariantId::parse(name).ok_or_else(|| {
+        let all: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+        bad(format!("unknown variant `{name}` (known: {})", all.join(", ")))
+    })?;
+    let mut fen =
+        str_field(&m, "fen")?.map(str::trim).filter(|f| !f.is_empty()).map(str::to_string);
+    if fen.as_deref().is_some_and(|f| f.len() > 400) {
+        return Err(bad("the FEN is longer than 400 characters"));
+    }
+    match (v.info().setups, m.get("setup")) {
+        (_, None | Some(Value::Null)) => {}
+        (None, Some(_)) => return Err(bad(format!("{v} has no numbered setups"))),
+        (Some(_), Some(_)) if fen.is_some() => return Err(bad("give a FEN or a setup, not both")),
+        (Some(s), Some(x)) => {
+            let count = (s.count)();
+            let n = match x {
+                Value::String(r) if r == "random" => (random_u64() % count as u64) as usize,
+                _ => x.as_u64().filter(|&n| (n as usize) < count).ok_or_else(|| {
+                    bad(format!("`setup` must be \"random\" or a number from 0 to {}", count - 1))
+                })? as usize,
+            };
+            fen = (s.fen)(n);
+        }
+    }
+    if fen.is_none() && v.info().start_fen.is_none() {
+        let s = v.info().setups.expect("a variant without a start has setups");
+        fen = (s.fen)((random_u64() % (s.count)() as u64) as usize);
+    }
+    let seed =
+        num_field(&m, "seed", 0..=u64::from(u32::MAX))?.unwrap_or_else(|| random_u64() % 1_000_000);
+    let game = new_game_with(v, fen.as_deref(), seed, false).map_err(bad)?;
+    app.insert(Session::new(game, seed))
+}
+
+/// `GET /api/games/{id}?ply=N`.
+async fn get_game(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(&id)?;
+        let shared = app.get(id)?;
+        let ply = match q.get("ply") {
+            None => None,
+            Some(p) => {
+                Some(p.parse::<usize>().map_err(|_| bad(format!("ply `{p}` is not a number")))?)
+            }
+        };
+        Ok(state(id, &shared, ply))
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// `POST /api/games/{id}/move {move}`: the action in notation.md form (in a game of chance the
+/// die rolls the outcome).
+async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(&id)?;
+        let shared = app.get(id)?;
+        let m = body_json(&body)?;
+        let text =
+            str_field(&m, "move")?.ok_or_else(|| bad("`move` is missing"))?.trim().to_string();
+        if text.is_empty() || text.len() > 40 {
+            return Err(bad("`move` must be a move text such as e2e4"));
+        }
+        let mut s = shared.lock().expect("lock");
+        if let Some(end) = s.game.end() {
+            return Err((409, format!("the game is over: {}", crate::game::reason_text(&end))));
+        }
+        if s.game.ply() >= MAX_PLIES {
+            return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
+        }
+        // The action must be one of the legal actions (the die does not turn a bad text into
+        // a move).
+        let legal = s.game.legal_details();
+        if !legal.iter().any(|l| l.action == text || l.text == text) {
+            return Err((422, format!("`{text}` is not a legal move here")));
+        }
+        app.cancel(&mut s);
+        let side = s.game.turn().index();
+        let Session { game, die, .. } = &mut *s;
+        let full = game.play_engine_move(&text, Flavor::Uci, die).map_err(|e| (422, e))?;
+        s.players[side].human = true;
+        s.emit(&json!({"type": "moved", "move": full}));
+        drop(s);
+        Ok(state(id, &shared, None))
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// `POST /api/games/{id}/undo {count?}` (default 1; `to` = a ply to go back to).
+async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(&id)?;
+        let shared = app.get(id)?;
+        let m = body_json(&body)?;
+        let mut s = shared.lock().expect("lock");
+        let ply = s.game.ply();
+        let count = match (num_field(&m, "count", 1..=10_000)?, num_field(&m, "to", 0..=10_000)?) {
+            (Some(_), Some(_)) => return Err(bad("give `count` or `to`, not both")),
+            (_, Some(to)) if to as usize > ply => {
+                return Err(bad(format!("ply {to} is past the end of the game ({ply})")))
+            }
+            (_, Some(to)) => ply - to as usize,
+            (c, None) => c.unwrap_or(1) as usize,
+        };
+        if count > ply {
+            return Err((409, format!("only {ply} moves to take back")));
+        }
+        app.cancel(&mut s);
+        for _ in 0..count {
+            s.game.undo();
+        }
+        s.emit(&json!({"type": "undone", "ply": s.game.ply()}));
+        drop(s);
+        Ok(state(id, &shared, None))
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// The search limits of a request: `movetime_ms`, `depth`, or a clock (`wtime_ms`, `btime_ms`,
+/// `winc_ms`, `binc_ms`, `movestogo`) for the side to move.
+fn limits_of(m: &serde_json::Map<String, Value>, white: bool) -> Result<(Limits, Duration), Fail> {
+    let movetime = num_field(m, "movetime_ms", 1..=600_000)?;
+    let depth = num_field(m, "depth", 1..=64)?;
+    let (time, inc) = if white { ("wtime_ms", "winc_ms") } else { ("btime_ms", "binc_ms") };
+    let clock_time = num_field(m, time, 0..=86_400_000)?;
+    let clock_inc = num_field(m, inc, 0..=600_000)?.unwrap_or(0);
+    let mtg = num_field(m, "movestogo", 1..=1000)?;
+    let mut l = Limits { depth: depth.map(|d| d as u32), ..Limits::default() };
+    let wait = match (movetime, clock_time) {
+        (Some(_), Some(_)) => return Err(bad("give `movetime_ms` or a clock, not both")),
+        (Some(ms), None) => {
+            l.movetime = Some(Duration::from_millis(ms));
+            Duration::from_millis(ms)
+        }
+        (None, Some(t)) => {
+            l.clock = Some(Clock {
+                time: Duration::from_millis(t),
+                inc: Duration::from_millis(clock_inc),
+                moves_to_go: mtg.map(|n| n as u32),
+            });
+            Duration::from_millis(t + clock_inc)
+        }
+        (None, None) if depth.is_some() => Duration::from_secs(600),
+        (None, None) => {
+            l.movetime = Some(Duration::from_millis(1000));
+            Duration::from_millis(1000)
+        }
+    };
+    Ok((l, wait + Duration::from_secs(30)))
+}
+
+async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Result<Response, Fail> {
+    let id = game_id(&id)?;
+    let shared = app.get(id)?;
+    let m = body_json(&body)?;
+    let white = shared.lock().expect("lock").game.turn() == movegen::types::Color::White;
+    let (limits, wait) = match purpose {
+        Purpose::Analyse => (Limits { infinite: true, ..Limits::default() }, Duration::ZERO),
+        _ => limits_of(&m, white)?,
+    };
+    let (a2, s2) = (app.clone(), shared.clone());
+    let rx = tokio::task::spawn_blocking(move || a2.search(&s2, purpose, limits))
+        .await
+        .map_err(|e| (500, format!("search task failed: {e}")))??;
+    if purpose == Purpose::Analyse {
+        return Ok(state(id, &shared, None));
+    }
+    let best = match tokio::time::timeout(wait, rx).await {
+        Ok(Ok(Some(best))) => best,
+        Ok(_) => return Err((409, "the search was stopped before it finished".into())),
+        Err(_) => return Err((504, "the engine did not answer in time".into())),
+    };
+    match purpose {
+        Purpose::Hint => {
+            let s = shared.lock().expect("lock");
+            let view = s.game.view();
+            let e = entry::entries(&view, &s.game.legal_details())
+                .into_iter()
+                .find(|e| e.action == best)
+                .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));
+            Ok(Json(json!({ "hint": e })).into_response())
+        }
+        _ => Ok(state(id, &shared, None)),
+    }
+}
+
+/// `POST /api/games/{id}/engine {limits}`: the engine plays the side to move; answers with the
+/// state after its move.
+async fn engine_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    run_search(app, id, body, Purpose::Play).await.unwrap_or_else(fail)
+}
+
+/// `POST /api/games/{id}/hint {limits}`: the engine's choice for the side to move, not played.
+async fn hint(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    run_search(app, id, body, Purpose::Hint).await.unwrap_or_else(fail)
+}
+
+/// `POST /api/games/{id}/analysis {on}`: starts (infinite search, output as events) or stops the
+/// analysis of the current position.
+async fn analysis(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let on = match body_json(&body) {
+        Ok(m) => match m.get("on") {
+            Some(Value::Bool(b)) => *b,
+            None => true,
+            Some(_) => return fail(bad("`on` must be true or false")),
+        },
+        Err(f) => return fail(f),
+    };
+    if on {
+        return run_search(app, id, body, Purpose::Analyse).await.unwrap_or_else(fail);
+    }
+    stop(State(app), Path(id)).await
+}
+
+/// `POST /api/games/{id}/stop`: stops any search of this game.
+async fn stop(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(&id)?;
+        let shared = app.get(id)?;
+        app.cancel(&mut shared.lock().expect("lock"));
+        Ok(state(id, &shared, None))
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// `GET /api/games/{id}/events`: server-sent events (engine output, moves).
+async fn events(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let shared = match game_id(&id).and_then(|id| app.get(id)) {
+        Ok(s) => s,
+        Err(f) => return fail(f),
+    };
+    let rx = shared.lock().expect("lock").events.subscribe();
+    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
+        loop {
+            match rx.recv().await {
+                Ok(text) => {
+                    return Some((
+                        Ok::<_, std::convert::Infallible>(SseEvent::default().data(text)),
+                        rx,
+                    ))
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default()).into_response()
+}
+
+/// `GET /api/games/{id}/pgn`.
+async fn export_pgn(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(&id)?;
+        let shared = app.get(id)?;
+        let text =
+            pgn::export(&shared.lock().expect("lock"), &crate::runner::date()).map_err(bad)?;
+        Ok((
+            [
+                (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"menagerie-{id}.pgn\""),
+                ),
+            ],
+            text,
+        )
+            .into_response())
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// `POST /api/pgn {pgn, game?}`: loads a game from a PGN (all moves played; step through it
+/// with `GET /api/games/{id}?ply=N`).
+async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let m = body_json(&body)?;
+        let text = str_field(&m, "pgn")?.ok_or_else(|| bad("`pgn` is missing"))?;
+        let index = num_field(&m, "game", 0..=100_000)?.unwrap_or(0) as usize;
+        let loaded = pgn::load(text, index).map_err(|e| (422, e))?;
+        if loaded.session.game.ply() > MAX_PLIES {
+            return Err((422, format!("a game may have at most {MAX_PLIES} moves")));
+        }
+        let (games, rolled) = (loaded.games, loaded.rolled);
+        let (id, shared) = app.insert(loaded.session)?;
+        let s = shared.lock().expect("lock");
+        let mut v = json::state_json(id, &s, None).map_err(bad)?;
+        v["pgn_games"] = json!(games);
+        v["rolled"] = json!({"reproduced": rolled.0, "free": rolled.1});
+        Ok(Json(v).into_response())
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// Runs the server until the process is stopped: prints the URL, opens the browser.
+pub fn run(cfg: &GuiConfig, out: &mut dyn std::io::Write) -> Result<(), String> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind((cfg.host.as_str(), cfg.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        let host =
+            if addr.ip().is_ipv6() { format!("[{}]", addr.ip()) } else { addr.ip().to_string() };
+        let url = format!("http://{host}:{}/", addr.port());
+        let _ = writeln!(out, "{url}");
+        let _ = out.flush();
+        if cfg.open {
+            open_browser(&url);
+        }
+        let app = router(Arc::new(Store::new(cfg.threads, cfg.hash_mb)));
+        axum::serve(listener, app).await.map_err(|e| format!("server error: {e}"))
+    })
+}
+
+/// Opens `url` with the desktop's opener; a failure is harmless (the URL is printed).
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
+    let _ = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+}
