@@ -1,1 +1,713 @@
+// Menagerie's board page. Plain JavaScript, no framework, no build step. Everything about the
+// rules comes from the server: the board view (every square's FEN token), the legal moves with
+// the squares to click for each, and what each move changed. This file only draws and clicks.
+'use strict';
 
+const $ = (id) => document.getElementById(id);
+
+let variants = {};      // id -> the variant table entry (/api/variants)
+let game = null;        // the game's state as last read (current position)
+let shown = null;       // the state whose board is drawn (game, or a ply of its history)
+let clicks = [];        // squares clicked so far for the move being entered
+let flipped = false;
+let busy = false;       // a request that changes the game is in flight
+let thinking = false;   // the engine is choosing a move
+let events = null;      // EventSource of the game's live events
+let clock = null;       // {w, b: ms left; side: ticking side; at: timestamp}
+let hintClicks = [];
+
+// ---------------------------------------------------------------- server
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['Content-Type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  const type = res.headers.get('Content-Type') || '';
+  const data = type.includes('json') ? await res.json() : await res.text();
+  if (!res.ok) throw new Error(data && data.error ? data.error : `${res.status} ${res.statusText}`);
+  return data;
+}
+
+function showError(msg) {
+  const e = $('error');
+  e.textContent = msg;
+  e.hidden = false;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { e.hidden = true; }, 5000);
+}
+
+function setBusy(b) {
+  busy = b;
+  document.body.dataset.busy = b ? '1' : '0';
+}
+
+// ---------------------------------------------------------------- pieces
+
+const FACING = { n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1], sw: [-1, 1], w: [-1, 0], nw: [-1, -1] };
+
+function parseToken(token) {
+  const m = /^([A-Za-z])(?:\(([a-z]+)\))?$/.exec(token) || [null, '?', null];
+  return { letter: m[1], facing: m[2] };
+}
+
+// The placeholder drawing: the piece's letter in a disc (white, black, or violet for the
+// neutral PieceEater), a lancer's facing as an arrow.
+function placeholder(token) {
+  const { letter, facing } = parseToken(token);
+  const neutral = letter === 'X';
+  const white = !neutral && letter === letter.toUpperCase();
+  const fill = neutral ? '#8a3fc0' : white ? '#fbfbf6' : '#262626';
+  const ink = white ? '#151515' : '#f4f4f4';
+  let arrow = '';
+  if (facing && FACING[facing]) {
+    let [dx, dy] = FACING[facing];
+    if (flipped) { dx = -dx; dy = -dy; }
+    const len = Math.hypot(dx, dy);
+    const ux = dx / len, uy = dy / len;
+    const tip = [50 + ux * 49, 50 + uy * 49];
+    const base = [50 + ux * 24, 50 + uy * 24];
+    const side = [-uy * 14, ux * 14];
+    arrow = `<polygon points="${tip[0]},${tip[1]} ${base[0] + side[0]},${base[1] + side[1]} ${base[0] - side[0]},${base[1] - side[1]}" fill="#d22" stroke="#fff" stroke-width="1.5"/>`;
+  }
+  return `<svg viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg"><circle cx="50" cy="50" r="36" fill="${fill}" stroke="${white ? '#222' : '#ddd'}" stroke-width="3"/>` +
+    `<text x="50" y="51" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="40" font-weight="bold" fill="${ink}">${letter.toUpperCase()}</text>${arrow}</svg>`;
+}
+
+// The drawing of a token: the manifest's SVG where there is one, else the placeholder.
+function picture(token) {
+  const v = variants[shown ? shown.variant : ''];
+  const url = v && v.images ? v.images[token] : null;
+  return url ? `<img src="${url}" alt="${token}" draggable="false">` : placeholder(token);
+}
+
+function pieceInfo(letter) {
+  const v = variants[shown.variant];
+  return v ? v.pieces.find((p) => p.letter === letter.toUpperCase()) : null;
+}
+
+function describeToken(token) {
+  const { letter, facing } = parseToken(token);
+  const info = pieceInfo(letter);
+  const side = letter === 'X' ? '' : letter === letter.toUpperCase() ? 'White ' : 'Black ';
+  return `${side}${info ? info.name : letter}${facing ? ` facing ${facing}` : ''}`;
+}
+
+// ---------------------------------------------------------------- drawing
+
+function humanToMove() {
+  return game && !game.end && $(`player-${game.turn}`).value === 'human';
+}
+
+function render() {
+  renderBoard();
+  renderHands();
+  renderStatus();
+  renderMoves();
+  $('fen').value = shown.fen_at || shown.fen;
+  $('pass').hidden = !(isCurrent() && humanToMove() && game.legal.some((e) => e.action === '0000'));
+  $('continue-here').hidden = isCurrent();
+  document.body.dataset.ply = String(game.ply);
+  document.body.dataset.viewPly = String(shown.view_ply);
+  document.body.dataset.variant = game.variant;
+}
+
+function isCurrent() {
+  return shown.view_ply === game.ply;
+}
+
+function renderBoard() {
+  const b = shown.board;
+  const board = $('board');
+  const size = Math.max(b.files, b.ranks) > 8 ? 52 : 60;
+  document.documentElement.style.setProperty('--sq', `${size}px`);
+  board.style.gridTemplateColumns = `22px repeat(${b.files}, var(--sq))`;
+  board.style.gridTemplateRows = `repeat(${b.ranks}, var(--sq)) 22px`;
+  const last = lastEffect();
+  const changed = new Set(last ? last.changes.map((c) => c.square) : []);
+  const pe = last && last.chance ? new Set([last.chance.from, last.chance.to]) : new Set();
+  const rowOrder = [...b.rows.keys()];
+  const colOrder = [...Array(b.files).keys()];
+  if (flipped) { rowOrder.reverse(); colOrder.reverse(); }
+  const html = [];
+  const v = shown.variant;
+  for (const i of rowOrder) {
+    const row = b.rows[i];
+    const rank = b.ranks - 1 - i;
+    html.push(`<div class="coord">${row[0].name.slice(1)}</div>`);
+    for (const f of colOrder) {
+      const cell = row[f];
+      if (cell.hole) { html.push('<div class="hole"></div>'); continue; }
+      const cls = ['sq', (f + rank) % 2 === 0 ? 'dark' : 'light'];
+      if (v === 'jumpingknights' && (f === 0 || rank === 0 || f === b.files - 1 || rank === b.ranks - 1)) cls.push('edge');
+      if (v === 'tamerspiel' && (f === 0 || f === b.files - 1)) cls.push('citadel');
+      if (pe.has(cell.name)) cls.push('pe-step');
+      else if (changed.has(cell.name)) cls.push('changed');
+      const piece = cell.piece
+        ? `<div class="piece" data-piece="${cell.piece}" title="${describeToken(cell.piece)}">${picture(cell.piece)}</div>`
+        : '';
+      html.push(`<div class="${cls.join(' ')}" data-square="${cell.name}">${piece}</div>`);
+    }
+  }
+  html.push('<div></div>');
+  for (const f of colOrder) html.push(`<div class="coord">${b.rows[0][f].name[0]}</div>`);
+  board.innerHTML = html.join('');
+  highlight();
+}
+
+function renderHands() {
+  const h = shown.board.hands;
+  const top = flipped ? 'w' : 'b';
+  for (const [el, side] of [[$('hand-top'), top], [$('hand-bottom'), top === 'w' ? 'b' : 'w']]) {
+    if (!h) { el.innerHTML = ''; el.hidden = true; continue; }
+    el.hidden = false;
+    const counts = {};
+    for (const c of h[side]) counts[c] = (counts[c] || 0) + 1;
+    const items = Object.keys(counts).map((c) =>
+      `<div class="hand-piece" data-hand="${c}" title="${describeToken(c)} in hand">${picture(c)}<span class="count">${counts[c]}</span></div>`);
+    el.innerHTML = `<span class="label">${side === 'w' ? 'White' : 'Black'} in hand:</span>${items.join('') || '<i>none</i>'}`;
+  }
+}
+
+function lastEffect() {
+  const k = shown.view_ply;
+  return k > 0 && game.moves[k - 1] ? game.moves[k - 1].effect : null;
+}
+
+function renderStatus() {
+  const s = $('status');
+  const side = game.turn === 'w' ? 'White' : 'Black';
+  if (!isCurrent()) {
+    s.textContent = `Viewing the position after move ${shown.view_ply} of ${game.ply}.`;
+  } else if (game.end) {
+    s.innerHTML = `<span class="end">Game over: ${game.end.result} — ${game.end.reason} (${game.end.rule}).</span>`;
+  } else if (clock && clock.flag) {
+    s.innerHTML = `<span class="end">${clock.flag === 'w' ? 'White' : 'Black'} lost on time.</span>`;
+  } else {
+    s.textContent = `${side} to move${thinking ? ' — engine thinking…' : ''}.`;
+  }
+  const e = lastEffect();
+  const m = shown.view_ply > 0 ? game.moves[shown.view_ply - 1] : null;
+  let text = m ? `Last move ${m.san} (${m.text}). ` : '';
+  if (e && e.chance) {
+    text += e.chance.from === e.chance.to
+      ? `The PieceEater stays on ${e.chance.from}. `
+      : `The PieceEater steps ${e.chance.from}→${e.chance.to} (outcome ${e.chance.outcome} of ${e.chance.outcomes}). `;
+  }
+  if (e) text += `Changes: ${e.changes.map((c) => `${c.square} ${c.before || '·'}→${c.after || '·'}`).join(', ')}.`;
+  if (game.seed !== null && game.seed !== undefined) text += ` Die seed ${game.seed}.`;
+  $('effect').textContent = text;
+}
+
+function renderMoves() {
+  const ol = $('moves');
+  const items = [];
+  const first = game.moves.length && game.moves[0].side === 'b';
+  let li = null;
+  game.moves.forEach((m, i) => {
+    if (m.side === 'w' || li === null) {
+      if (li) items.push(li + '</li>');
+      li = '<li>' + (m.side === 'b' && i === 0 && first ? '<span>…</span>' : '');
+    }
+    const cur = shown.view_ply === i + 1 ? ' class="current"' : '';
+    li += `<span data-ply="${i + 1}"${cur} title="${m.text}">${m.san}</span>`;
+  });
+  if (li) items.push(li + '</li>');
+  ol.innerHTML = items.join('');
+  const cur = ol.querySelector('.current');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+}
+
+function renderLegend() {
+  const v = variants[game.variant];
+  const lancer = v.pieces.some((p) => p.letter === 'L') && game.variant.startsWith('eightpiece');
+  $('legend').innerHTML = `<p><b>${v.title}</b> — rules: <code>shared/rules/${v.rules}</code></p>` +
+    v.pieces.map((p) => {
+      const token = p.letter === 'L' && lancer ? 'L(n)' : p.letter;
+      return `<div class="entry"><div class="pic">${picture(token)}</div><div><b>${p.name} (${p.letter})</b><small>${p.moves}</small></div></div>`;
+    }).join('');
+}
+
+// ---------------------------------------------------------------- entering moves
+
+// The legal entries whose click path (or second path) starts with `prefix`.
+function matching(prefix) {
+  const out = [];
+  for (const e of game.legal) {
+    for (const path of [e.clicks, e.alt]) {
+      if (path && path.length >= prefix.length && prefix.every((c, i) => path[i] === c)) {
+        out.push({ entry: e, path });
+      }
+    }
+  }
+  return out;
+}
+
+function highlight() {
+  document.querySelectorAll('.sq.sel, .sq.target, .sq.hint, .hand-piece.sel, .hand-piece.usable')
+    .forEach((el) => el.classList.remove('sel', 'target', 'capture', 'hint', 'usable'));
+  for (const c of clicks) {
+    const el = c.startsWith('@') ? handElement(c) : document.querySelector(`[data-square="${c}"]`);
+    if (el) el.classList.add('sel');
+  }
+  for (const c of hintClicks) {
+    const el = document.querySelector(`[data-square="${c}"]`);
+    if (el) el.classList.add('hint');
+  }
+  if (!isCurrent() || !humanToMove() || busy) return;
+  if (clicks.length) {
+    for (const { entry, path } of matching(clicks)) {
+      const next = path[clicks.length];
+      const el = next && document.querySelector(`[data-square="${next}"]`);
+      if (!el) continue;
+      el.classList.add('target');
+      if (entry.capture && clicks.length === path.length - 1) el.classList.add('capture');
+    }
+  }
+  for (const e of game.legal) {
+    if (e.clicks[0] && e.clicks[0].startsWith('@')) {
+      const el = handElement(e.clicks[0]);
+      if (el) el.classList.add('usable');
+    }
+  }
+}
+
+function handElement(click) {
+  const letter = click.slice(1);
+  const own = game.turn === 'w' ? letter.toUpperCase() : letter.toLowerCase();
+  return document.querySelector(`[data-hand="${own}"]`);
+}
+
+function onClick(name) {
+  if (!isCurrent() || busy || !humanToMove()) return;
+  hideChooser();
+  const next = [...clicks, name];
+  const found = matching(next);
+  if (!found.length) {
+    // Not a continuation: start again from this square if a move starts there; a second
+    // click on the selected square clears the selection.
+    const again = clicks.length && clicks[clicks.length - 1] === name;
+    clicks = !again && matching([name]).length ? [name] : [];
+    highlight();
+    return;
+  }
+  clicks = next;
+  const exact = [...new Set(found.filter((f) => f.path.length === next.length).map((f) => f.entry))];
+  const longer = found.some((f) => f.path.length > next.length);
+  if (exact.length === 1 && !longer) {
+    play(exact[0]);
+  } else if (exact.length > 1 || (exact.length && longer)) {
+    choose(exact);
+  }
+  highlight();
+}
+
+function choose(list) {
+  const box = $('choices');
+  box.innerHTML = list.map((e) => {
+    const token = e.result || '';
+    const label = e.action === '0000' ? 'Pass' : token ? describeToken(token) : e.san;
+    return `<button data-choice="${e.action}" title="${e.action}">${token ? picture(token) : ''}<span>${label}</span><small>${e.san}</small></button>`;
+  }).join('');
+  box.querySelectorAll('button').forEach((b) => {
+    b.onclick = () => {
+      const e = list.find((x) => x.action === b.dataset.choice);
+      hideChooser();
+      play(e);
+    };
+  });
+  $('chooser').hidden = false;
+}
+
+function hideChooser() {
+  $('chooser').hidden = true;
+}
+
+async function play(entry) {
+  clicks = [];
+  hintClicks = [];
+  setBusy(true);
+  try {
+    const st = await api('POST', `/api/games/${game.id}/move`, { move: entry.action });
+    moved(st);
+  } catch (err) {
+    showError(err.message);
+    setBusy(false);
+    highlight();
+    return;
+  }
+  setBusy(false);
+  afterMove();
+}
+
+// Pointer handling: a click is a press and release on one square; a drag from one square to
+// another is the two clicks.
+let press = null;
+function squareAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  if (!el) return null;
+  const sq = el.closest('[data-square]');
+  if (sq) return sq.dataset.square;
+  const hand = el.closest('[data-hand]');
+  return hand ? `@${hand.dataset.hand.toUpperCase()}` : null;
+}
+
+function onPointerDown(ev) {
+  const name = squareAt(ev.clientX, ev.clientY);
+  if (!name) return;
+  press = { name, x: ev.clientX, y: ev.clientY, ghost: null };
+  const pieceEl = ev.target.closest('.piece, .hand-piece');
+  if (pieceEl && humanToMove() && isCurrent() && matching([name]).length) {
+    const g = document.createElement('div');
+    g.className = 'dragging';
+    g.innerHTML = pieceEl.querySelector('svg, img').outerHTML;
+    g.hidden = true;
+    document.body.appendChild(g);
+    press.ghost = g;
+  }
+}
+
+function onPointerMove(ev) {
+  if (!press || !press.ghost) return;
+  if (Math.hypot(ev.clientX - press.x, ev.clientY - press.y) < 4) return;
+  const g = press.ghost;
+  g.hidden = false;
+  g.style.left = `${ev.clientX - g.offsetWidth / 2}px`;
+  g.style.top = `${ev.clientY - g.offsetHeight / 2}px`;
+}
+
+function onPointerUp(ev) {
+  if (!press) return;
+  const from = press.name;
+  if (press.ghost) press.ghost.remove();
+  press = null;
+  const to = squareAt(ev.clientX, ev.clientY);
+  if (!to) return;
+  if (to === from) { onClick(from); return; }
+  if (clicks[clicks.length - 1] !== from) onClick(from);
+  if (clicks[clicks.length - 1] === from) onClick(to);
+}
+
+// ---------------------------------------------------------------- game flow
+
+function setState(st) {
+  game = st;
+  shown = st;
+  if (!variants[st.variant]) return;
+  $('variant').value = st.variant;
+  $('setup-box').hidden = !variants[st.variant].setups;
+  renderLegend();
+  render();
+}
+
+function moved(st) {
+  tickClock(true);
+  setState(st);
+}
+
+async function newGame(body) {
+  stopClock();
+  setBusy(true);
+  try {
+    const st = await api('POST', '/api/games', body);
+    clicks = [];
+    hintClicks = [];
+    hideChooser();
+    setState(st);
+    listen();
+    const url = new URL(window.location.href);
+    url.search = '';
+    url.searchParams.set('variant', st.variant);
+    url.searchParams.set('game', st.id);
+    history.replaceState(null, '', url);
+    $('engine-out').textContent = '';
+    resetClock();
+  } catch (err) {
+    showError(err.message);
+  }
+  setBusy(false);
+  afterMove();
+}
+
+function afterMove() {
+  if ($('analysis').checked && !game.end && isCurrent()) startAnalysis();
+  if (game.end) { stopClock(); return; }
+  if ($(`player-${game.turn}`).value === 'engine' && isCurrent() && !(clock && clock.flag)) engineMove();
+}
+
+function limits() {
+  if ($('tc-mode').value === 'clock' && clock) {
+    const inc = Math.round(parseFloat($('clock-inc').value || '0') * 1000);
+    return { wtime_ms: Math.max(0, Math.round(clock.w)), btime_ms: Math.max(0, Math.round(clock.b)), winc_ms: inc, binc_ms: inc };
+  }
+  const s = parseFloat($('movetime').value);
+  return { movetime_ms: Math.round((Number.isFinite(s) && s > 0 ? s : 1) * 1000) };
+}
+
+async function engineMove() {
+  if (busy || game.end) return;
+  setBusy(true);
+  thinking = true;
+  renderStatus();
+  const id = game.id;
+  try {
+    const st = await api('POST', `/api/games/${id}/engine`, limits());
+    if (game.id === id) moved(st);
+  } catch (err) {
+    showError(err.message);
+  }
+  setBusy(false);
+  thinking = false;
+  renderStatus();
+  if (game.id === id) afterMove();
+}
+
+async function startAnalysis() {
+  try {
+    await api('POST', `/api/games/${game.id}/analysis`, { on: true });
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function listen() {
+  if (events) events.close();
+  events = new EventSource(`/api/games/${game.id}/events`);
+  events.onmessage = (m) => {
+    const e = JSON.parse(m.data);
+    if (e.type === 'info') {
+      const turnAtSearch = game.turn;
+      let score = e.score.mate !== undefined ? `mate ${e.score.mate}` : (e.score.cp / 100).toFixed(2);
+      if (e.score.cp !== undefined && turnAtSearch === 'b') score = (-e.score.cp / 100).toFixed(2);
+      $('engine-out').textContent =
+        `${e.purpose}: depth ${e.depth}/${e.seldepth}  score ${score} (${e.score.mate !== undefined ? 'side to move' : 'White'})\n` +
+        `nodes ${e.nodes}  nps ${e.nps}  time ${(e.time_ms / 1000).toFixed(1)} s\nPV: ${e.pv_san.join(' ')}`;
+    }
+  };
+}
+
+// ---------------------------------------------------------------- clocks
+
+function resetClock() {
+  if ($('tc-mode').value !== 'clock') { clock = null; $('clocks').hidden = true; return; }
+  const ms = Math.round(parseFloat($('clock-min').value || '5') * 60000);
+  clock = { w: ms, b: ms, side: game ? game.turn : 'w', at: performance.now(), flag: null };
+  $('clocks').hidden = false;
+  clearInterval(resetClock.timer);
+  resetClock.timer = setInterval(() => tickClock(false), 100);
+  showClock();
+}
+
+function stopClock() {
+  clearInterval(resetClock.timer);
+}
+
+function tickClock(moveMade) {
+  if (!clock || clock.flag) return;
+  const now = performance.now();
+  clock[clock.side] -= now - clock.at;
+  clock.at = now;
+  if (clock[clock.side] <= 0) {
+    clock[clock.side] = 0;
+    clock.flag = clock.side;
+    stopClock();
+    renderStatus();
+  } else if (moveMade) {
+    clock[clock.side] += Math.round(parseFloat($('clock-inc').value || '0') * 1000);
+    clock.side = clock.side === 'w' ? 'b' : 'w';
+  }
+  showClock();
+}
+
+function showClock() {
+  const fmt = (ms) => {
+    const s = Math.ceil(ms / 1000);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  $('clock-w').textContent = `White ${fmt(clock.w)}`;
+  $('clock-b').textContent = `Black ${fmt(clock.b)}`;
+}
+
+// ---------------------------------------------------------------- history and PGN
+
+async function view(ply) {
+  if (!game) return;
+  ply = Math.max(0, Math.min(game.ply, ply));
+  try {
+    shown = ply === game.ply ? game : await api('GET', `/api/games/${game.id}?ply=${ply}`);
+    shown.moves = game.moves;
+    clicks = [];
+    hideChooser();
+    render();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function continueHere() {
+  try {
+    const st = await api('POST', `/api/games/${game.id}/undo`, { to: shown.view_ply });
+    setState(st);
+    afterMove();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function exportPgn() {
+  try {
+    const text = await api('GET', `/api/games/${game.id}/pgn`);
+    $('pgn-text').value = text;
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
+    a.download = `menagerie-${game.variant}.pgn`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+async function loadPgn() {
+  const file = $('pgn-file').files[0];
+  const text = file ? await file.text() : $('pgn-text').value;
+  if (!text.trim()) { showError('Paste a PGN or choose a file first.'); return; }
+  $('player-w').value = 'human';
+  $('player-b').value = 'human';
+  try {
+    const st = await api('POST', '/api/pgn', { pgn: text });
+    setState(st);
+    listen();
+    const url = new URL(window.location.href);
+    url.search = '';
+    url.searchParams.set('variant', st.variant);
+    url.searchParams.set('game', st.id);
+    history.replaceState(null, '', url);
+    view(0);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  const list = await api('GET', '/api/variants');
+  for (const v of list.variants) variants[v.id] = v;
+  $('variant').innerHTML = list.variants.map((v) => `<option value="${v.id}">${v.title} (${v.id})</option>`).join('');
+  const q = new URLSearchParams(window.location.search);
+  for (const side of ['white', 'black']) {
+    const p = q.get(side);
+    if (p === 'human' || p === 'engine') $(`player-${side[0]}`).value = p;
+  }
+  if (q.get('game')) {
+    try {
+      const st = await api('GET', `/api/games/${q.get('game')}`);
+      setState(st);
+      listen();
+      return;
+    } catch (err) { /* expired: start a new game below */ }
+  }
+  const body = { variant: q.get('variant') || 'chess' };
+  if (q.get('fen')) body.fen = q.get('fen');
+  if (q.get('setup')) body.setup = /^\d+$/.test(q.get('setup')) ? Number(q.get('setup')) : q.get('setup');
+  if (q.get('seed') && /^\d+$/.test(q.get('seed'))) body.seed = Number(q.get('seed'));
+  await newGame(body);
+}
+
+function wire() {
+  const board = $('board');
+  board.addEventListener('pointerdown', onPointerDown);
+  window.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', onPointerUp);
+  for (const id of ['hand-top', 'hand-bottom']) {
+    $(id).addEventListener('pointerdown', onPointerDown);
+  }
+  $('new-game').onclick = () => {
+    const body = { variant: $('variant').value };
+    const s = $('setup').value.trim();
+    if (variants[body.variant].setups) body.setup = /^\d+$/.test(s) ? Number(s) : 'random';
+    newGame(body);
+  };
+  $('variant').onchange = () => newGame({ variant: $('variant').value });
+  $('set-fen').onclick = () => newGame({ variant: $('variant').value, fen: $('fen').value });
+  $('copy-fen').onclick = async () => {
+    try {
+      await navigator.clipboard.writeText($('fen').value);
+    } catch (err) {
+      $('fen').select();
+      document.execCommand('copy');
+    }
+  };
+  $('flip').onclick = () => { flipped = !flipped; render(); renderLegend(); };
+  $('engine-move').onclick = () => engineMove();
+  $('takeback').onclick = async () => {
+    // Take back to the last position where a person is to move.
+    let n = 1;
+    const p = game.ply;
+    while (n < p && $(`player-${game.moves[p - n].side}`).value === 'engine') n++;
+    try {
+      setState(await api('POST', `/api/games/${game.id}/undo`, { count: Math.min(n, p) || 1 }));
+    } catch (err) {
+      showError(err.message);
+    }
+  };
+  $('pass').onclick = () => {
+    const e = game.legal.find((x) => x.action === '0000');
+    if (e) play(e);
+  };
+  $('hint').onclick = async () => {
+    try {
+      const r = await api('POST', `/api/games/${game.id}/hint`, limits());
+      if (r.hint) {
+        hintClicks = r.hint.clicks.filter((c) => !c.startsWith('@'));
+        $('engine-out').textContent = `Hint: ${r.hint.san} (${r.hint.action})\n` + $('engine-out').textContent;
+        highlight();
+      }
+    } catch (err) {
+      showError(err.message);
+    }
+  };
+  $('analysis').onchange = async () => {
+    try {
+      await api('POST', `/api/games/${game.id}/analysis`, { on: $('analysis').checked });
+    } catch (err) {
+      showError(err.message);
+    }
+  };
+  $('stop').onclick = async () => {
+    $('analysis').checked = false;
+    try { await api('POST', `/api/games/${game.id}/stop`); } catch (err) { showError(err.message); }
+  };
+  $('tc-mode').onchange = () => {
+    const clockMode = $('tc-mode').value === 'clock';
+    $('tc-move').hidden = clockMode;
+    $('tc-clock').hidden = !clockMode;
+    resetClock();
+  };
+  $('player-w').onchange = $('player-b').onchange = () => { render(); afterMove(); };
+  $('choose-cancel').onclick = () => { hideChooser(); clicks = []; highlight(); };
+  $('moves').onclick = (ev) => {
+    const s = ev.target.closest('[data-ply]');
+    if (s) view(Number(s.dataset.ply));
+  };
+  $('step-first').onclick = () => view(0);
+  $('step-back').onclick = () => view(shown.view_ply - 1);
+  $('step-fwd').onclick = () => view(shown.view_ply + 1);
+  $('step-last').onclick = () => view(game.ply);
+  $('continue-here').onclick = continueHere;
+  $('pgn-export').onclick = exportPgn;
+  $('pgn-load').onclick = loadPgn;
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'TEXTAREA') return;
+    if (ev.key === 'ArrowLeft') view(shown.view_ply - 1);
+    if (ev.key === 'ArrowRight') view(shown.view_ply + 1);
+    if (ev.key === 'Escape') { hideChooser(); clicks = []; highlight(); }
+  });
+}
+
+setBusy(false);
+wire();
+start().catch((err) => showError(err.message));
