@@ -415,8 +415,9 @@ async function newGame(body) {
     clicks = [];
     hintClicks = [];
     hideChooser();
+    unlisten();
+    $('analysis').checked = false;
     setState(st);
-    listen();
     const url = new URL(window.location.href);
     url.search = '';
     url.searchParams.set('variant', st.variant);
@@ -452,6 +453,7 @@ async function engineMove() {
   thinking = true;
   renderStatus();
   const id = game.id;
+  await listen();
   try {
     const st = await api('POST', `/api/games/${id}/engine`, limits());
     if (game.id === id) moved(st);
@@ -460,11 +462,13 @@ async function engineMove() {
   }
   setBusy(false);
   thinking = false;
+  if (!$('analysis').checked) unlisten();
   renderStatus();
   if (game.id === id) afterMove();
 }
 
 async function startAnalysis() {
+  await listen();
   try {
     await api('POST', `/api/games/${game.id}/analysis`, { on: true });
   } catch (err) {
@@ -472,20 +476,41 @@ async function startAnalysis() {
   }
 }
 
+// Live engine output arrives as server-sent events. The stream is open only while the engine
+// searches (a browser allows few connections per server, and a page left open should not hold
+// one), and it is open before the search starts.
 function listen() {
-  if (events) events.close();
+  if (events && events.gameId === game.id && events.readyState !== EventSource.CLOSED) {
+    return Promise.resolve();
+  }
+  unlisten();
   events = new EventSource(`/api/games/${game.id}/events`);
+  events.gameId = game.id;
   events.onmessage = (m) => {
     const e = JSON.parse(m.data);
-    if (e.type === 'info') {
-      const turnAtSearch = game.turn;
-      let score = e.score.mate !== undefined ? `mate ${e.score.mate}` : (e.score.cp / 100).toFixed(2);
-      if (e.score.cp !== undefined && turnAtSearch === 'b') score = (-e.score.cp / 100).toFixed(2);
-      $('engine-out').textContent =
-        `${e.purpose}: depth ${e.depth}/${e.seldepth}  score ${score} (${e.score.mate !== undefined ? 'side to move' : 'White'})\n` +
-        `nodes ${e.nodes}  nps ${e.nps}  time ${(e.time_ms / 1000).toFixed(1)} s\nPV: ${e.pv_san.join(' ')}`;
-    }
+    if (e.type === 'info') showInfo(e);
   };
+  const es = events;
+  return new Promise((resolve) => {
+    es.onopen = () => resolve();
+    es.onerror = () => resolve();
+    setTimeout(resolve, 1000);
+  });
+}
+
+function unlisten() {
+  if (events) events.close();
+  events = null;
+}
+
+function showInfo(e) {
+  const mate = e.score.mate !== undefined;
+  // Scores are from the side to move's view; shown from White's.
+  const sign = game.turn === 'b' ? -1 : 1;
+  const score = mate ? `mate ${sign * e.score.mate}` : (sign * e.score.cp / 100).toFixed(2);
+  $('engine-out').textContent =
+    `${e.purpose}: depth ${e.depth}/${e.seldepth}  score ${score} (White's view)\n` +
+    `nodes ${e.nodes}  nps ${e.nps}  time ${(e.time_ms / 1000).toFixed(1)} s\nPV: ${e.pv_san.join(' ')}`;
 }
 
 // ---------------------------------------------------------------- clocks
@@ -579,7 +604,6 @@ async function loadPgn() {
   try {
     const st = await api('POST', '/api/pgn', { pgn: text });
     setState(st);
-    listen();
     const url = new URL(window.location.href);
     url.search = '';
     url.searchParams.set('variant', st.variant);
@@ -606,7 +630,7 @@ async function start() {
     try {
       const st = await api('GET', `/api/games/${q.get('game')}`);
       setState(st);
-      listen();
+      afterMove();
       return;
     } catch (err) { /* expired: start a new game below */ }
   }
@@ -659,6 +683,7 @@ function wire() {
     if (e) play(e);
   };
   $('hint').onclick = async () => {
+    await listen();
     try {
       const r = await api('POST', `/api/games/${game.id}/hint`, limits());
       if (r.hint) {
@@ -669,16 +694,20 @@ function wire() {
     } catch (err) {
       showError(err.message);
     }
+    if (!$('analysis').checked) unlisten();
   };
   $('analysis').onchange = async () => {
+    if ($('analysis').checked) { startAnalysis(); return; }
+    unlisten();
     try {
-      await api('POST', `/api/games/${game.id}/analysis`, { on: $('analysis').checked });
+      await api('POST', `/api/games/${game.id}/analysis`, { on: false });
     } catch (err) {
       showError(err.message);
     }
   };
   $('stop').onclick = async () => {
     $('analysis').checked = false;
+    unlisten();
     try { await api('POST', `/api/games/${game.id}/stop`); } catch (err) { showError(err.message); }
   };
   $('tc-mode').onchange = () => {
@@ -709,5 +738,6 @@ function wire() {
 }
 
 setBusy(false);
+window.addEventListener('pagehide', unlisten);
 wire();
 start().catch((err) => showError(err.message));

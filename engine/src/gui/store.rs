@@ -315,3 +315,36 @@ fn make_sink(
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::api::new_game;
+    use movegen::rules::VariantId;
+
+    fn session() -> Session {
+        Session::new(new_game(VariantId::Chess, None).unwrap(), 1)
+    }
+
+    #[test]
+    fn idle_games_expire_and_old_ones_make_room() {
+        let store = Store::new(1, 1);
+        let (a, shared) = store.insert(session()).unwrap();
+        shared.lock().unwrap().last_used = Instant::now() - IDLE - Duration::from_secs(1);
+        let (b, _) = store.insert(session()).unwrap();
+        assert!(store.get(a).is_err(), "an idle game expires");
+        assert!(store.get(b).is_ok());
+        // Full of games unused for two minutes: the least recently used one makes room.
+        for _ in 1..MAX_GAMES {
+            let (_, g) = store.insert(session()).unwrap();
+            g.lock().unwrap().last_used = Instant::now() - Duration::from_secs(120);
+        }
+        assert_eq!(store.len(), MAX_GAMES);
+        store.games.lock().unwrap()[&b].lock().unwrap().last_used =
+            Instant::now() - Duration::from_secs(300);
+        let (c, _) = store.insert(session()).unwrap();
+        assert_eq!(store.len(), MAX_GAMES);
+        assert!(store.get(b).is_err(), "the least recently used game was dropped");
+        assert!(store.get(c).is_ok());
+    }
+}

@@ -1,0 +1,54 @@
+//! A real browser drives `menagerie gui`: Debian's chromium through chromedriver with the
+//! Selenium WebDriver bindings (`tests/python/gui_browser.py`, decision 0004) plays a scripted
+//! game by clicks and drags in every variant, checking the page's board against the engine's
+//! position after every move. `.ci/run` installs chromium, chromium-driver and selenium; without
+//! them this test says so and passes vacuously. With `MENAGERIE_GUI_SCREENSHOTS=DIR` it also
+//! saves a screenshot of each variant after a special move (`docs/screenshots/gui-*.png`).
+
+mod support;
+
+use std::process::Command;
+
+fn missing() -> Option<String> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let driver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    if !std::path::Path::new(&chromium).exists() {
+        return Some(format!("{chromium} is not installed (apt-get install chromium)"));
+    }
+    if !std::path::Path::new(&driver).exists() {
+        return Some(format!("{driver} is not installed (apt-get install chromium-driver)"));
+    }
+    let has = Command::new("python3").args(["-c", "import selenium.webdriver"]).status();
+    if !matches!(has, Ok(s) if s.success()) {
+        return Some(
+            "python3 with selenium is not installed (pip install selenium==4.51.0)".into(),
+        );
+    }
+    None
+}
+
+#[test]
+fn every_variant_played_by_clicks_in_chromium() {
+    if let Some(why) = missing() {
+        eprintln!("SKIPPED: {why}");
+        return;
+    }
+    let mut server = support::Server::start();
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/python/gui_browser.py");
+    let mut cmd = Command::new("timeout");
+    cmd.args(["600", "python3", script, &server.url]);
+    if let Ok(dir) = std::env::var("MENAGERIE_GUI_SCREENSHOTS") {
+        std::fs::create_dir_all(&dir).expect("screenshot directory");
+        cmd.arg(dir);
+    }
+    let out = cmd.output().expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    eprintln!("{stdout}");
+    assert!(out.status.success(), "browser scripts failed:\n{stdout}\n{stderr}");
+    for v in ["chess", "eightpiece", "eightpiece-random", "pieceeater", "magician", "tamerspiel"] {
+        assert!(stdout.contains(&format!("ok   {v} ")), "no result for {v}:\n{stdout}");
+    }
+    assert!(stdout.contains("ok   jumpingknights ") && stdout.contains("ok   engine "), "{stdout}");
+    assert!(server.alive(), "the server died");
+}

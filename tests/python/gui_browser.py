@@ -1,0 +1,386 @@
+"""Drives `menagerie gui` in a real browser (Debian's chromium through chromedriver, with the
+Selenium WebDriver bindings): per variant a scripted game entered by clicks and drags that
+includes each special move of the variant; after every move the board in the page (the
+`data-square` / `data-piece` contract) must equal the engine's position, read from the API's FEN
+and parsed here independently; illegal clicks must change nothing.
+
+Usage: python3 gui_browser.py URL [SCREENSHOT_DIR]   (run by engine/tests/gui_browser.rs;
+GUI_VARIANTS=chess,magician runs only those scripts)
+"""
+
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+BASE = sys.argv[1].rstrip("/")
+SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
+
+# Board shapes from the rule books (not from the server): file letters, lowest rank, rank count,
+# squares that do not exist.
+SHAPES = {
+    "chess": ("abcdefgh", 1, 8, set()),
+    "eightpiece": ("abcdefgh", 1, 8, set()),
+    "eightpiece-random": ("abcdefgh", 1, 8, set()),
+    "pieceeater": ("abcdefgh", 1, 8, set()),
+    "magician": ("abcdefgh", 1, 8, set()),
+    "tamerspiel": ("abcdefghijkl", 1, 8, {f"{f}{r}" for f in "al" for r in range(2, 8)}),
+    "jumpingknights": ("zabcdefghi", 0, 10, set()),
+}
+
+
+def squares_of(variant):
+    files, base, ranks, holes = SHAPES[variant]
+    return {f"{f}{base + r}" for f in files for r in range(ranks)} - holes
+
+
+def parse_fen(variant, fen):
+    """The FEN's board as {square: token} and its hand as a sorted string."""
+    files, base, ranks, holes = SHAPES[variant]
+    field = fen.split()[0]
+    hand = ""
+    if "[" in field:
+        field, hand = field.split("[", 1)
+        hand = hand.rstrip("]")
+    rows = field.split("/")
+    assert len(rows) == ranks, f"{fen}: {len(rows)} ranks"
+    board = {}
+    for i, row in enumerate(rows):
+        rank = base + ranks - 1 - i
+        f = 0
+        for m in re.finditer(r"(\d+)|(\*)|([A-Za-z](?:\([a-z]+\))?)", row):
+            if m.group(1):
+                f += int(m.group(1))
+            elif m.group(2):
+                assert f"{files[f]}{rank}" in holes, f"{fen}: * on an existing square"
+                f += 1
+            else:
+                board[f"{files[f]}{rank}"] = m.group(3)
+                f += 1
+        assert f == len(files), f"{fen}: rank {rank} has {f} squares"
+    return board, "".join(sorted(hand))
+
+
+def api(path, body=None):
+    req = urllib.request.Request(
+        BASE + path,
+        method="POST" if body is not None else "GET",
+        data=json.dumps(body).encode() if body is not None else None,
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def start_browser():
+    o = webdriver.ChromeOptions()
+    for a in [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1400,1000",
+        f"--user-data-dir={tempfile.mkdtemp(prefix='menagerie-chromium-')}",
+    ]:
+        o.add_argument(a)
+    o.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=o)
+
+
+class Page:
+    def __init__(self, driver, variant):
+        self.d = driver
+        self.variant = variant
+
+    def wait(self, cond, what, timeout=20):
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                if cond():
+                    return
+            except Exception:  # the page may be re-rendering
+                pass
+            time.sleep(0.02)
+        raise AssertionError(f"{self.variant}: timed out waiting for {what}")
+
+    def status(self):
+        """(ply, busy) from the page's body attributes, in one round trip."""
+        return self.d.execute_script(
+            "return [document.body.dataset.ply || '-1', document.body.dataset.busy || '1'];"
+        )
+
+    def idle(self):
+        return self.status()[1] == "0"
+
+    def ply(self):
+        return int(self.status()[0])
+
+    def game_id(self):
+        q = urllib.parse.parse_qs(urllib.parse.urlparse(self.d.current_url).query)
+        return q["game"][0]
+
+    def open(self, query):
+        self.d.get(f"{BASE}/?{urllib.parse.urlencode(query)}")
+        self.wait(lambda: self.status() == ["0", "0"] and "game=" in self.d.current_url, "the new game")
+
+    def dom_board(self):
+        """{square: data-piece} of the page's board (one round trip)."""
+        cells = self.d.execute_script(
+            "return Array.from(document.querySelectorAll('#board [data-square]')).map(e =>"
+            " [e.dataset.square, Array.from(e.querySelectorAll('[data-piece]')).map(p => p.dataset.piece)]);"
+        )
+        out = {}
+        names = set()
+        for name, pieces in cells:
+            assert name not in names, f"{name} drawn twice"
+            names.add(name)
+            assert len(pieces) <= 1, f"{name} holds {len(pieces)} pieces"
+            if pieces:
+                out[name] = pieces[0]
+        assert names == squares_of(self.variant), f"squares drawn {sorted(names ^ squares_of(self.variant))} differ"
+        return out
+
+    def dom_hand(self):
+        items = self.d.execute_script(
+            "return Array.from(document.querySelectorAll('[data-hand]')).map(h =>"
+            " h.dataset.hand.repeat(Number(h.querySelector('.count').textContent)));"
+        )
+        return "".join(sorted("".join(items)))
+
+    def check_board(self):
+        st = api(f"/api/games/{self.game_id()}")
+        assert st["ply"] == self.ply(), f"page at ply {self.ply()}, game at {st['ply']}"
+        board, hand = parse_fen(self.variant, st["fen"])
+        dom = self.dom_board()
+        assert dom == board, f"{self.variant}: page {dom} != engine {board} ({st['fen']})"
+        if "[" in st["fen"].split()[0]:
+            assert self.dom_hand() == hand, f"hands: page {self.dom_hand()} != engine {hand}"
+        return st
+
+    def element(self, click):
+        if click.startswith("@"):
+            st = api(f"/api/games/{self.game_id()}")
+            letter = click[1] if st["turn"] == "w" else click[1].lower()
+            return self.d.find_element(By.CSS_SELECTOR, f'[data-hand="{letter}"]')
+        return self.d.find_element(By.CSS_SELECTOR, f'[data-square="{click}"]')
+
+    def click(self, name):
+        self.element(name).click()
+
+    def drag(self, a, b):
+        ActionChains(self.d).drag_and_drop(self.element(a), self.element(b)).perform()
+
+    def move(self, clicks, choice=None, drag=False, expect_text=None):
+        """Enters one move; checks the board after it."""
+        before = self.ply()
+        if drag:
+            self.drag(clicks[0], clicks[1])
+            for c in clicks[2:]:
+                self.click(c)
+        elif clicks == ["pass"]:
+            self.d.find_element(By.ID, "pass").click()
+        else:
+            for c in clicks:
+                self.click(c)
+        if choice:
+            self.wait(lambda: self.d.find_element(By.ID, "chooser").is_displayed(), f"the chooser for {choice}")
+            options = self.d.find_elements(By.CSS_SELECTOR, "#choices [data-choice]")
+            assert len(options) >= 2, f"a chooser with {len(options)} options"
+            self.d.find_element(By.CSS_SELECTOR, f'#choices [data-choice="{choice}"]').click()
+        self.wait(lambda: self.ply() == before + 1 and self.idle(), f"move {clicks} {choice or ''}")
+        st = self.check_board()
+        text = st["moves"][-1]["text"]
+        if expect_text:
+            assert text == expect_text or text.startswith(expect_text + ","), f"played {text}, meant {expect_text}"
+        return st
+
+    def illegal(self, clicks):
+        """Clicks that are no move: nothing changes."""
+        before_ply = self.ply()
+        before = self.dom_board()
+        for c in clicks:
+            self.click(c)
+        time.sleep(0.1)
+        assert self.ply() == before_ply, f"illegal clicks {clicks} changed the game"
+        assert self.dom_board() == before, f"illegal clicks {clicks} changed the board"
+        self.d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")  # Escape clears the selection
+
+    def shot(self, name):
+        if SHOTS:
+            self.d.save_screenshot(os.path.join(SHOTS, f"gui-{name}.png"))
+
+
+HUMANS = {"white": "human", "black": "human"}
+
+
+def chess(p):
+    # Double step, en passant, castling both ways (Black's by the king-to-rook path), promotion
+    # by capture with a chooser (FIDE 3.7, 3.8).
+    p.open({"variant": "chess", "fen": "r3k2r/3p1ppp/8/4P3/8/8/p5PP/RN2K2R b KQkq - 0 1", **HUMANS})
+    p.check_board()
+    p.illegal(["d7", "d4"])
+    p.move(["d7", "d5"], expect_text="d7d5")
+    p.move(["e5", "d6"], drag=True, expect_text="e5d6")
+    p.move(["e8", "a8"], expect_text="e8c8")
+    p.move(["e1", "g1"], expect_text="e1g1")
+    p.move(["a2", "b1"], choice="a2b1n", expect_text="a2b1n")
+    p.shot("chess")
+    # The end of a game is announced with its rule.
+    p.open({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", **HUMANS})
+    p.move(["d1", "d8"], expect_text="d1d8")
+    status = p.d.find_element(By.ID, "status").text
+    assert "Game over: 1-0" in status and "checkmate" in status, status
+
+
+def eightpiece(p):
+    # Re-orient, pass (king held), sentry push, a lancer nudge, Turn-then-Move, castling with
+    # the jailer, promotion to a lancer with its facing (rule book §4, §6.2, §7.2, §8, §5).
+    p.open({"variant": "eightpiece", "fen": "7k/1P5J/8/5n2/L(w)5l(n)1/3S4/5P2/J3K2R w KQ - 0 1 -", **HUMANS})
+    p.check_board()
+    p.illegal(["a4", "b5"])
+    p.move(["a4", "a4"], choice="a4a4=e", expect_text="a4a4=e")
+    p.move(["pass"], expect_text="0000")
+    p.illegal(["h8", "g8"])
+    p.move(["d3", "f5", "g3"], expect_text="d3f5,f5g3")
+    p.move(["g3", "h5"], drag=True, expect_text="g3h5")
+    p.move(["f5", "g4", "h4"], expect_text="f5g4,g4h4")
+    p.shot("eightpiece")
+    p.move(["h4", "h3"], expect_text="h4h3")
+    p.move(["e1", "c1"], expect_text="e1c1")
+    p.move(["pass"], expect_text="0000")
+    p.move(["b7", "b8"], choice="b7b8l=s", expect_text="b7b8l=s")
+
+
+def eightpiece_random(p):
+    # Castling king onto partner (rule book §10), from a numbered setup page too.
+    p.open({"variant": "eightpiece-random", "setup": "17", **HUMANS})
+    p.check_board()
+    p.open({"variant": "eightpiece-random", "fen": "jk6/pppppppp/8/8/8/8/PPPPPPPP/JK6 w Aa - 0 1 -", **HUMANS})
+    p.move(["b1", "a1"], expect_text="b1a1")
+    p.move(["b8", "a8"], drag=True, expect_text="b8a8")
+    p.shot("eightpiece-random")
+    p.move(["d2", "d4"], expect_text="d2d4")
+
+
+def pieceeater(p):
+    # The forced step (rule 3), random steps with their outcome numbers, drops from both hands
+    # (pieceeater.md §3, §4); the die is seeded, so the game is the same every run.
+    p.open({"variant": "pieceeater", "seed": "1", **HUMANS})
+    p.check_board()
+    st = p.move(["e2", "e4"], expect_text="e2e4")
+    eff = p.d.find_element(By.ID, "effect").text
+    assert "outcome 1 of 1" in eff and "d4→e4" in eff, eff
+    p.move(["g8", "f6"], drag=True, expect_text="g8f6")
+    p.illegal(["@P", "e4"])
+    p.move(["@P", "e2"], expect_text="P@e2")
+    p.shot("pieceeater")
+    p.move(["@N", "g8"], expect_text="N@g8")
+    eff = p.d.find_element(By.ID, "effect").text
+    assert re.search(r"outcome \d+ of \d+", eff), eff
+
+
+def magician(p):
+    # Switch, promotion to the Magician (promoted at once to the Prime Minister), and her
+    # promotion far from the pawn that reached the 6th rank (magician.md §2, §4).
+    p.open({"variant": "magician", "fen": "r3k3/8/8/4P3/2B4Q/8/1p2K3/8 w - - 0 1 Mm", **HUMANS})
+    p.check_board()
+    p.move(["c4", "c4"], expect_text="c4c4m")
+    p.move(["b2", "b1"], choice="b2b1m", expect_text="b2b1m")
+    p.move(["e5", "e6"], expect_text="e5e6")
+    p.shot("magician")
+    p.move(["b1", "a2"], drag=True, expect_text="b1a2")
+
+
+def tamerspiel(p):
+    # Castling, the king swap out of check, a citadel promotion, the optional Dabbabah
+    # (tamerspiel.md §6, §4, §5).
+    p.open({"variant": "tamerspiel", "fen": "5k6/*1N8*/*P9*/*10*/*10*/*10*/*2r7*/2G3K4R w K - 0 1 w", **HUMANS})
+    p.check_board()
+    p.illegal(["g1", "a1"])
+    p.move(["g1", "j1"], expect_text="g1j1")
+    p.move(["d2", "j2"], drag=True, expect_text="d2j2")
+    p.move(["j1", "c1"], expect_text="j1c1")
+    p.move(["f8", "g8"], expect_text="f8g8")
+    p.move(["c7", "a8"], expect_text="c7a8")
+    p.shot("tamerspiel")
+    p.move(["g8", "f8"], expect_text="g8f8")
+    p.move(["b6", "b7"], choice="b6b7d", expect_text="b6b7d")
+
+
+def jumpingknights(p):
+    # En passant by jumping, a queen's jump capture (by its landing square), promotion by a
+    # jump onto the edge with a chooser, castling (jumpingknights.md §4, §5).
+    p.open({"variant": "jumpingknights", "fen": "10/8n1/4p2P2/2k7/5P4/4p5/10/10/4QK2R1/10 b K - 0 1", **HUMANS})
+    p.check_board()
+    p.illegal(["z9", "a8"])
+    p.move(["d7", "d5"], expect_text="d7d5")
+    p.move(["e5", "d6", "c7"], expect_text="e5d6,d6c7")
+    p.move(["b6", "a5"], expect_text="b6a5")
+    p.move(["d1", "d8"], drag=True, expect_text="d1d4,d4d8")
+    p.shot("jumpingknights")
+    p.move(["a5", "b4"], expect_text="a5b4")
+    p.move(["g7", "h8", "i9"], choice="g7h8,h8i9w", expect_text="g7h8,h8i9w")
+    p.move(["b4", "b3"], expect_text="b4b3")
+    p.move(["e1", "g1"], expect_text="e1g1")
+
+
+def engine_plays(p):
+    # The engine answers as Black; the page shows its move.
+    p.open({"variant": "tamerspiel", "white": "human", "black": "engine"})
+    p.d.find_element(By.ID, "movetime").clear()
+    p.d.find_element(By.ID, "movetime").send_keys("0.2")
+    p.click("e2")
+    p.click("e3")
+    p.wait(lambda: p.ply() == 2 and p.idle(), "the engine's reply")
+    p.check_board()
+
+
+def main():
+    only = set(os.environ.get("GUI_VARIANTS", "").split(",")) - {""}
+    d = start_browser()
+    failures = []
+    try:
+        for name, fn, variant in [
+            ("chess", chess, "chess"),
+            ("eightpiece", eightpiece, "eightpiece"),
+            ("eightpiece-random", eightpiece_random, "eightpiece-random"),
+            ("pieceeater", pieceeater, "pieceeater"),
+            ("magician", magician, "magician"),
+            ("tamerspiel", tamerspiel, "tamerspiel"),
+            ("jumpingknights", jumpingknights, "jumpingknights"),
+            ("engine", engine_plays, "tamerspiel"),
+        ]:
+            if only and name not in only:
+                continue
+            t = time.time()
+            try:
+                fn(Page(d, variant))
+                print(f"ok   {name} ({time.time() - t:.1f} s)", flush=True)
+            except Exception as e:  # report every variant, then fail
+                failures.append(name)
+                print(f"FAIL {name}: {e}", flush=True)
+                logs = d.get_log("browser")
+                for line in logs[-10:]:
+                    print("   browser:", line, flush=True)
+    finally:
+        d.quit()
+    print(f"browser scripts: {len(failures)} failed", flush=True)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
