@@ -1,7 +1,7 @@
 //! UCI adapter (with Fairy-Stockfish's `UCI_Variant` convention and `go perft`).
 
 use super::api::{new_game_with, uci_score, Event, Flavor, Sink};
-use super::{sanitize, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use super::{sanitize, Line, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::search::{Clock, Config, Limits};
 use movegen::rules::VariantId;
 use movegen::types::Color;
@@ -28,10 +28,15 @@ impl Uci {
     }
 
     /// Processes lines until `quit` or the end of input.
-    pub fn run(&mut self, lines: impl Iterator<Item = String>) {
+    pub fn run(&mut self, lines: impl Iterator<Item = Line>) {
         for line in lines {
-            if !self.handle(&line) {
-                break;
+            match line {
+                Line::Text(t) => {
+                    if !self.handle(&t) {
+                        break;
+                    }
+                }
+                Line::Bad(why) => self.err(&why),
             }
         }
         self.s.searcher.stop();
@@ -201,13 +206,7 @@ impl Uci {
             else {
                 return self.err("go perft needs a depth 1..=20");
             };
-            let rows = self.s.game.divide(d, self.s.opts.threads, Flavor::Uci);
-            for (m, n) in &rows {
-                self.s.out.line(&format!("{m}: {n}"));
-            }
-            let total: u64 = rows.iter().map(|r| r.1).sum();
-            self.s.out.line("");
-            self.s.out.line(&format!("Nodes searched: {total}"));
+            self.s.spawn_perft(d, Flavor::Uci, true, "info string perft stopped");
             return;
         }
         let mut limits = Limits::default();

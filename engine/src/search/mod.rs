@@ -11,7 +11,7 @@ pub use worker::{Line, MATE, MATE_BOUND};
 
 use eval::Evaluator;
 use movegen::Move;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -121,6 +121,21 @@ fn random_move<V: Evaluator>(root: &V, seed: u64) -> Option<Move> {
     Some(actions[(r % actions.len() as u64) as usize])
 }
 
+/// The root moves a search leaves out: `config.avoid`'s legal moves, unless that would leave
+/// none (then nothing is left out).
+fn root_avoid<V: Evaluator>(root: &V, avoid: &[Move]) -> Vec<Move> {
+    if avoid.is_empty() {
+        return Vec::new();
+    }
+    let mut legal = V::Moves::default();
+    root.legal_moves(&mut legal);
+    if legal.iter().all(|m| avoid.contains(m)) {
+        Vec::new()
+    } else {
+        legal.iter().copied().filter(|m| avoid.contains(m)).collect()
+    }
+}
+
 /// Final result of a search.
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
@@ -175,11 +190,40 @@ impl Drop for Pool {
     }
 }
 
+/// Where the searcher is in a job's life.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+enum Phase {
+    /// No job: the next one may start.
+    #[default]
+    Idle,
+    /// A search (or perft) is running and listens to `stop`.
+    Busy,
+    /// The job has decided and is handing its result to the reporter (`bestmove`); it is over
+    /// once that call returns.
+    Announcing,
+}
+
 /// Completion latch for a search.
 #[derive(Default)]
 struct Running {
-    busy: Mutex<bool>,
+    phase: Mutex<Phase>,
     done: Condvar,
+}
+
+impl Running {
+    fn set(&self, phase: Phase) {
+        let mut p = self.phase.lock().expect("lock");
+        *p = phase;
+        self.done.notify_all();
+    }
+
+    /// The end of a job: announce, then go idle, so that whoever waits for the searcher
+    /// (`stop`, a new game) sees the announcement first.
+    fn announce(&self, report: impl FnOnce()) {
+        self.set(Phase::Announcing);
+        report();
+        self.set(Phase::Idle);
+    }
 }
 
 /// The engine's searcher: threads, hash table, current search.
@@ -240,9 +284,10 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Whether a search is running.
+    /// Whether a search is running and has not yet decided (a search that is announcing its
+    /// result no longer counts: it will not take further commands into account).
     pub fn is_running(&self) -> bool {
-        *self.running.busy.lock().expect("lock")
+        *self.running.phase.lock().expect("lock") == Phase::Busy
     }
 
     /// Asks the running search (if any) to stop; returns at once.
@@ -257,21 +302,44 @@ impl Searcher {
         if let Some(s) = self.current.lock().expect("lock").as_ref() {
             let b = limits.budget(overhead);
             let base = elapsed.as_millis() as u64;
+            let at =
+                |d: Duration| base.saturating_add(u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
             if let Some(h) = b.hard {
-                s.hard_ms.store(base + h.as_millis() as u64, Relaxed);
+                s.hard_ms.store(at(h), Relaxed);
             }
             if let Some(soft) = b.soft {
-                s.soft_ms.store(base + soft.as_millis() as u64, Relaxed);
+                s.soft_ms.store(at(soft), Relaxed);
             }
         }
     }
 
-    /// Blocks until no search is running.
+    /// Blocks until no search is running and the last one's result has been announced.
     pub fn wait(&self) {
-        let mut busy = self.running.busy.lock().expect("lock");
-        while *busy {
-            busy = self.running.done.wait(busy).expect("lock");
+        let mut phase = self.running.phase.lock().expect("lock");
+        while *phase != Phase::Idle {
+            phase = self.running.done.wait(phase).expect("lock");
         }
+    }
+
+    /// Runs `task` on the search thread like a search (`go perft`): [`Searcher::stop`] sets
+    /// the flag it is given, [`Searcher::is_running`] and [`Searcher::wait`] cover it, and the
+    /// protocol thread stays free meanwhile. Its result goes to `report`, announced like a
+    /// search's move (before the searcher is idle). Returns at once.
+    pub fn spawn<R>(
+        &self,
+        task: impl FnOnce(&AtomicBool) -> R + Send + 'static,
+        report: impl FnOnce(R) + Send + 'static,
+    ) {
+        self.wait();
+        let shared = Arc::new(Shared::new(self.tt.clone()));
+        *self.current.lock().expect("lock") = Some(shared.clone());
+        self.running.set(Phase::Busy);
+        let running = self.running.clone();
+        let job: Job = Box::new(move || {
+            let result = task(&shared.stop);
+            running.announce(|| report(result));
+        });
+        let _ = self.pool.senders[0].send(job);
     }
 
     /// Starts a search of `root` (the game's earlier position keys in `history`) and returns at
@@ -290,15 +358,10 @@ impl Searcher {
             // the same start differ.
             let seed = seed ^ self.random_count.fetch_add(1, Relaxed).wrapping_mul(0x9e37_79b9);
             let running = self.running.clone();
-            *running.busy.lock().expect("lock") = true;
+            running.set(Phase::Busy);
             let job: Job = Box::new(move || {
                 let m = random_move(&root, seed);
-                {
-                    let mut busy = running.busy.lock().expect("lock");
-                    *busy = false;
-                    running.done.notify_all();
-                }
-                reporter.bestmove(&root, m, None);
+                running.announce(|| reporter.bestmove(&root, m, None));
             });
             let _ = self.pool.senders[0].send(job);
             return;
@@ -314,17 +377,21 @@ impl Searcher {
             }
         }
         *self.current.lock().expect("lock") = Some(shared.clone());
-        *self.running.busy.lock().expect("lock") = true;
+        self.running.set(Phase::Busy);
         self.tt.new_search();
         let start = Instant::now();
         let helpers = Arc::new((Mutex::new(self.threads - 1), Condvar::new()));
         let history = Arc::new(history);
+        let avoid = Arc::new(root_avoid(&root, &config.avoid));
         for id in 1..self.threads {
             let (root, shared, history, helpers) =
                 (root.clone(), shared.clone(), history.clone(), helpers.clone());
-            let limits = limits.clone();
+            let (limits, avoid) = (limits.clone(), avoid.clone());
             let job: Job = Box::new(move || {
                 let mut w = Worker::<V>::new(&shared, id, start, None, &history);
+                // Helpers leave out the same root moves as the main thread: their table
+                // entries must not recommend a move the main thread may not play.
+                w.excluded.extend_from_slice(&avoid);
                 let max = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32 - 1);
                 let mut prev = None;
                 let mut depth = 1 + (id % 2) as u32;
@@ -345,7 +412,8 @@ impl Searcher {
         }
         let running = self.running.clone();
         let job: Job = Box::new(move || {
-            let out = main_search(&root, &history, &limits, &config, &shared, start, &*reporter);
+            let out =
+                main_search(&root, &history, &limits, &config, &avoid, &shared, start, &*reporter);
             shared.stop.store(true, Relaxed);
             {
                 let (lock, cv) = &*helpers;
@@ -354,15 +422,10 @@ impl Searcher {
                     left = cv.wait(left).expect("lock");
                 }
             }
-            // Idle before announcing the move, so that a GUI's next command after `bestmove`
-            // finds the searcher free (the next job queues behind this one on thread 0, so its
-            // output cannot overtake this `bestmove`).
-            {
-                let mut busy = running.busy.lock().expect("lock");
-                *busy = false;
-                running.done.notify_all();
-            }
-            reporter.bestmove(&root, out.best, out.pv.get(1).copied());
+            // Announce, then go idle: a command that waits for the searcher (`stop`, a new
+            // game) finds the move already announced, so it can neither overtake `bestmove`
+            // nor miss the move. The next job queues behind this one on thread 0.
+            running.announce(|| reporter.bestmove(&root, out.best, out.pv.get(1).copied()));
         });
         let _ = self.pool.senders[0].send(job);
     }
@@ -417,11 +480,13 @@ impl Searcher {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn main_search<V: Evaluator>(
     root: &V,
     history: &[u64],
     limits: &Limits,
     config: &Config,
+    avoid: &[Move],
     shared: &Shared,
     start: Instant,
     reporter: &dyn Reporter<V>,
@@ -434,12 +499,6 @@ fn main_search<V: Evaluator>(
     }
     let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
     let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
-    // Moves to avoid, unless that would leave none.
-    let avoid: Vec<Move> = if legal.iter().all(|m| config.avoid.contains(m)) {
-        Vec::new()
-    } else {
-        legal.iter().copied().filter(|m| config.avoid.contains(m)).collect()
-    };
     let multipv = (config.multipv.max(1) as usize).min(legal.len() - avoid.len());
     let mut best: Option<Line> = None;
     let mut depth_done = 0;
@@ -447,7 +506,7 @@ fn main_search<V: Evaluator>(
     'deepen: for depth in 1..=max {
         let mut lines: Vec<Line> = Vec::new();
         w.excluded.clear();
-        w.excluded.extend_from_slice(&avoid);
+        w.excluded.extend_from_slice(avoid);
         for k in 0..multipv {
             let Some(line) = w.root(root, depth as i32, if k == 0 { prev } else { None }) else {
                 break 'deepen;
@@ -498,10 +557,13 @@ fn main_search<V: Evaluator>(
             break;
         }
     }
-    // If even depth 1 did not finish, play the first ordered legal move.
+    // If even depth 1 did not finish: the table's move, else the first legal move, never one
+    // of the moves left out.
     let line = best.unwrap_or_else(|| {
-        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(|m| legal.contains(m));
-        Line { score: 0, pv: vec![tt_move.unwrap_or(legal[0])] }
+        let playable = |m: &Move| legal.contains(m) && !avoid.contains(m);
+        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(playable);
+        let first = legal.iter().copied().find(playable).unwrap_or(legal[0]);
+        Line { score: 0, pv: vec![tt_move.unwrap_or(first)] }
     });
     wait_if_infinite(limits, config, shared);
     Outcome {

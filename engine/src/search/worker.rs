@@ -490,11 +490,18 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             if self.check_stop() {
                 return 0;
             }
-            if pos.fifty_move_draw()
-                || pos.insufficient_material()
-                || self.is_repetition(pos, pos.repetition_horizon())
-            {
+            if pos.insufficient_material() || self.is_repetition(pos, pos.repetition_horizon()) {
                 return 0;
+            }
+            if pos.fifty_move_draw() {
+                // The move-count draw yields to an end by rule on the same move: mate (or
+                // Jumping Knights' stalemate win) on the 100th half-move stands, as in FIDE and
+                // as `Game::end` judges it.
+                let mut list = V::Moves::default();
+                pos.legal_moves(&mut list);
+                self.nodes += 1;
+                self.unflushed += 1;
+                return Self::terminal_score(pos, &list, ply).unwrap_or(0);
             }
             // Mate distance pruning.
             alpha = alpha.max(-(MATE - ply as i32));
