@@ -100,16 +100,12 @@ pub trait GameApi: Send {
     fn xboard_pieces(&self) -> Vec<String>;
     /// XBoard variant name.
     fn xboard_name(&self) -> &'static str;
-    /// A `setboard` FEN completed for the variant where XBoard's FEN lacks a field.
-    fn xboard_fen_completion(&self, fen: &str) -> Option<String>;
     /// XBoard's highlight dialogue: the colour-FEN board marking where the unit on `lift` can
     /// go (yellow quiet, red capture, magenta promotion, cyan the first leg of a multi-leg
     /// move); with `put`, the second-leg targets of moves whose first leg ends there.
     fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String>;
     /// An independent copy of the game.
     fn clone_box(&self) -> Box<dyn GameApi>;
-    /// A FEN received from XBoard in the rule book's shape (the variant's translation).
-    fn xboard_fen(&self, fen: &str) -> String;
     /// Whether `fen` is the current position after a pass (XBoard relays a pass as
     /// `setboard`); if so the pass is played and true returned.
     fn try_pass_as_setboard(&mut self, fen: &str) -> bool;
@@ -154,11 +150,6 @@ pub struct LegalMove {
     pub action: String,
     /// What it changes on the board.
     pub effect: MoveEffect,
-}
-
-/// A FEN as XBoard writes it, in variant `id`'s own form (`EngineVariant::fen_from_xboard`).
-pub fn fen_from_xboard(id: VariantId, fen: &str) -> String {
-    with_engine_variant!(id, V => V::fen_from_xboard(fen)).unwrap_or_else(|_| fen.to_string())
 }
 
 /// Builds a game of variant `id` from its start position or `fen`.
@@ -387,9 +378,6 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     fn xboard_name(&self) -> &'static str {
         self.id.info().xboard_name
     }
-    fn xboard_fen_completion(&self, fen: &str) -> Option<String> {
-        V::xboard_fen_completion(fen)
-    }
     fn highlight(&self, lift: &str, put: Option<&str>) -> Option<String> {
         type G<V> = <V as Rules>::G;
         let pos = self.game.current();
@@ -446,9 +434,6 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
             }
         }
         Some(colour_fen::<G<V>>(&marks))
-    }
-    fn xboard_fen(&self, fen: &str) -> String {
-        V::xboard_fen(fen)
     }
     fn clone_box(&self) -> Box<dyn GameApi> {
         Box::new(GameBox { id: self.id, game: self.game.clone() })

@@ -3,9 +3,7 @@
 //! `../shared/reference/xboard-notes.md`; the translations of special moves live with each
 //! variant (`crate::variants::EngineVariant`).
 
-use super::api::{
-    fen_from_xboard, new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink,
-};
+use super::api::{new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink};
 use super::{sanitize, Line, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::game::reason_text;
 use crate::search::{Clock, Config, Info, Limits, Score};
@@ -639,9 +637,8 @@ impl Xboard {
     }
 
     fn setboard(&mut self, sent: &str) {
-        let translated = self.s.game.xboard_fen(sent);
-        let fen = translated.as_str();
-        if self.s.game.try_pass_as_setboard(fen) {
+        // XBoard relays a pass as a `setboard` of the position after it.
+        if self.s.game.try_pass_as_setboard(sent) {
             if self.analyze {
                 self.restart_analysis();
             } else {
@@ -649,24 +646,8 @@ impl Xboard {
             }
             return;
         }
-        let v = self.s.game.variant();
-        let fen = &fen_from_xboard(v, fen);
-        let mut attempt = new_game_from_xboard(v, fen);
-        if attempt.is_err() {
-            // XBoard 4.9.1 omits the castling field for parents without castling.
-            let f: Vec<&str> = fen.split_whitespace().collect();
-            if f.len() == 5 {
-                let fixed = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
-                attempt = new_game_from_xboard(v, &fixed);
-            }
-        }
-        if attempt.is_err() {
-            // XBoard's FEN lacks fields some variants need (e.g. magician's flags).
-            if let Some(fixed) = self.s.game.xboard_fen_completion(fen) {
-                attempt = new_game_from_xboard(v, &fixed);
-            }
-        }
-        match attempt {
+        // The variant's XBoard FEN dialect reads XBoard's form and the rule book's.
+        match new_game_from_xboard(self.s.game.variant(), sent) {
             Ok(g) => {
                 self.s.game = g;
                 self.game_changed();

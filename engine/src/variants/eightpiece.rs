@@ -318,8 +318,8 @@ impl EngineVariant for EightPiece {
         Some(format!("setup ({PIECE_TO_CHAR}) 8x8+0_fairy {}", xboard_fen(&EightPiece::startpos())))
     }
 
-    fn xboard_setup_of(_id: VariantId, start: &Self) -> Option<String> {
-        Some(format!("setup ({PIECE_TO_CHAR}) 8x8+0_fairy {}", xboard_fen(start)))
+    fn xboard_setup_of(id: VariantId, start: &Self) -> Option<String> {
+        Some(format!("setup ({PIECE_TO_CHAR}) 8x8+0_fairy {}", start.to_xboard_fen(id)))
     }
 
     /// XBetza: the jailer slides like a rook without capturing; the sentry like a bishop (its
@@ -468,6 +468,10 @@ impl EngineVariant for EightPiece {
         if f.is_empty() {
             return Err("empty FEN".into());
         }
+        if f.len() == 5 {
+            // A parent without castling leaves the castling field out.
+            f.insert(2, "-".into());
+        }
         f[0] = board_from_xboard(&f[0]);
         let random = id == VariantId::EightPieceRandom;
         let mode = if random { FenMode::Random } else { FenMode::Standard };
@@ -495,6 +499,10 @@ impl EngineVariant for EightPiece {
             }
         }
         first.map_err(|e| e.to_string())
+    }
+
+    fn to_xboard_fen(&self, _id: VariantId) -> String {
+        xboard_fen(self)
     }
 
     /// A pass arrives from XBoard as a `setboard` of XBoard's own board with the other side to

@@ -17,7 +17,7 @@
 //!   square is in XBoard's names. A six-field FEN is the rule book's and is not translated.
 
 use super::EngineVariant;
-use movegen::rules::Rules;
+use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo10x10, Geometry, Square};
 use movegen::variants::jumpingknights::{JumpingKnights, START_FEN};
 use movegen::{Move, MoveError, MoveKind};
@@ -260,26 +260,30 @@ impl EngineVariant for JumpingKnights {
 
     /// XBoard's FEN: the placement is positional; the castling field is missing for the
     /// `grand` parent (inferred from the placement) and the e.p. square is in XBoard's names.
-    fn xboard_fen(fen: &str) -> String {
-        let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-        // Only XBoard's own shape is translated: five fields (board side ep half full, the
-        // castling field missing for the `grand` parent). A six-field FEN is the rule book's
-        // (our match runner's `setboard`, a user's paste) and is taken as it is.
-        if f.len() != 5 {
-            return fen.to_string();
-        }
-        let probe = format!("{} {} - - {} {}", f[0], f[1], f[3], f[4]);
-        let rights = JumpingKnights::from_fen(&probe)
-            .map(|p| inferred_castling(&p))
-            .unwrap_or_else(|_| "-".to_string());
-        f.insert(2, rights);
-        if f[3].len() == 2 {
-            if let Some((sq, 2)) = xb_square_prefix(&f[3]) {
-                f[3] = Geo10x10::name(sq);
-            }
-        }
-        f.join(" ")
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        JumpingKnights::from_fen_as(id, &translate_xboard_fen(fen)).map_err(|e| e.to_string())
     }
+}
+
+/// XBoard's FEN in the rule book's form. Only XBoard's own shape is translated: five fields
+/// (board side ep half full, the castling field missing for the `grand` parent). A six-field
+/// FEN is the rule book's (our match runner's `setboard`, a user's paste) and is kept.
+fn translate_xboard_fen(fen: &str) -> String {
+    let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if f.len() != 5 {
+        return fen.to_string();
+    }
+    let probe = format!("{} {} - - {} {}", f[0], f[1], f[3], f[4]);
+    let rights = JumpingKnights::from_fen(&probe)
+        .map(|p| inferred_castling(&p))
+        .unwrap_or_else(|_| "-".to_string());
+    f.insert(2, rights);
+    if f[3].len() == 2 {
+        if let Some((sq, 2)) = xb_square_prefix(&f[3]) {
+            f[3] = Geo10x10::name(sq);
+        }
+    }
+    f.join(" ")
 }
 
 #[cfg(test)]
@@ -326,13 +330,19 @@ mod tests {
     fn fen_from_xboard() {
         // XBoard's setboard of the start position (grand parent: no castling field).
         let xb = "2w4w2/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/2W4W2 w - 0 1";
-        assert_eq!(JumpingKnights::xboard_fen(xb), START_FEN);
+        assert_eq!(translate_xboard_fen(xb), START_FEN);
         // A moved king keeps no rights; the e.p. square arrives in XBoard's names (e6 = our
         // d6).
         let xb = "5k4/10/10/10/4pP4/10/10/10/6K3/10 w e6 0 1";
-        assert_eq!(JumpingKnights::xboard_fen(xb), "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1");
+        assert_eq!(translate_xboard_fen(xb), "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1");
         // The rule book's six-field FEN (our match runner's `setboard`) is kept as it is.
         let ours = "5k4/10/10/10/4pP4/10/10/10/6K3/10 w - d6 0 1";
-        assert_eq!(JumpingKnights::xboard_fen(ours), ours);
+        assert_eq!(translate_xboard_fen(ours), ours);
+        let id = VariantId::JumpingKnights;
+        let p = JumpingKnights::from_xboard_fen(id, xb).unwrap();
+        assert_eq!(p.fen(), ours);
+        // A bad board is reported as such (not as a missing field).
+        let e = JumpingKnights::from_xboard_fen(id, "5k4/10 w - 0 1").unwrap_err();
+        assert!(e.contains("board"), "{e}");
     }
 }

@@ -21,7 +21,7 @@
 
 use super::EngineVariant;
 use movegen::moves::MoveKind;
-use movegen::rules::Rules;
+use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo8x8, Geometry, PieceKind, Square};
 use movegen::variants::magician::{Magician, MagicianKind, FAMILY, MAGICIAN_CODE};
 use movegen::{Move, MoveError};
@@ -126,10 +126,8 @@ fn parse_switch(pos: &Magician, text: &str, leg1: &str, leg2: &str) -> Result<Mo
 
 impl EngineVariant for Magician {
     fn xboard_setup() -> Option<String> {
-        // XBoard's FEN has six fields; the `magician` field's default `Mm` is the start's.
-        let start = movegen::variants::magician::START_FEN;
-        let six: Vec<&str> = start.split_whitespace().take(6).collect();
-        Some(format!("setup ({}) 8x8+0_fairy {}", piece_to_char(), six.join(" ")))
+        let start = Magician::startpos().to_xboard_fen(VariantId::Magician);
+        Some(format!("setup ({}) 8x8+0_fairy {start}", piece_to_char()))
     }
 
     fn xboard_pieces() -> Vec<String> {
@@ -173,26 +171,16 @@ impl EngineVariant for Magician {
         }
     }
 
-    fn xboard_fen_completion(fen: &str) -> Option<String> {
-        let fields: Vec<&str> = fen.split_whitespace().collect();
-        if fields.len() != 6 {
-            return None;
-        }
-        let family_of = |c: Color| {
-            fields[0].chars().any(|ch| {
-                FAMILY.iter().any(|k| {
-                    let l = k.letter();
-                    ch == c.select(l, l.to_ascii_lowercase())
-                })
-            })
-        };
-        let flags = match (family_of(Color::White), family_of(Color::Black)) {
-            (false, false) => "Mm",
-            (false, true) => "M",
-            (true, false) => "m",
-            (true, true) => "-",
-        };
-        Some(format!("{fen} {flags}"))
+    /// XBoard's FEN has six fields: the `magician` flags are read off the board (a side with
+    /// a Magician-family piece has used its Magician; MG-3). The rule book's seven-field FEN is
+    /// read as it is.
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        let fen = xboard_flags(fen).unwrap_or_else(|| fen.to_string());
+        Magician::from_fen_as(id, &fen).map_err(|e| e.to_string())
+    }
+
+    fn to_xboard_fen(&self, _id: VariantId) -> String {
+        self.fen().split_whitespace().take(6).collect::<Vec<_>>().join(" ")
     }
 
     fn pgn_san(&self, m: Move) -> String {
@@ -203,6 +191,30 @@ impl EngineVariant for Magician {
             None => san,
         }
     }
+}
+
+/// A six-field FEN (XBoard's) with the `magician` flags read off the board; `None` for any
+/// other field count.
+fn xboard_flags(fen: &str) -> Option<String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() != 6 {
+        return None;
+    }
+    let family_of = |c: Color| {
+        fields[0].chars().any(|ch| {
+            FAMILY.iter().any(|k| {
+                let l = k.letter();
+                ch == c.select(l, l.to_ascii_lowercase())
+            })
+        })
+    };
+    let flags = match (family_of(Color::White), family_of(Color::Black)) {
+        (false, false) => "Mm",
+        (false, true) => "M",
+        (true, false) => "m",
+        (true, true) => "-",
+    };
+    Some(format!("{fen} {flags}"))
 }
 
 #[cfg(test)]
@@ -272,11 +284,11 @@ mod tests {
 
     #[test]
     fn xboard_fen_infers_the_flags() {
-        let f = |fen: &str| Magician::xboard_fen_completion(fen).unwrap();
+        let f = |fen: &str| xboard_flags(fen).unwrap();
         assert_eq!(f("4k3/8/8/8/8/8/8/3MK3 w - - 0 1"), "4k3/8/8/8/8/8/8/3MK3 w - - 0 1 m");
         assert_eq!(f("4k1y1/8/8/8/8/8/8/3MK3 w - - 0 1"), "4k1y1/8/8/8/8/8/8/3MK3 w - - 0 1 -");
         assert_eq!(f("4k1h1/8/8/8/8/8/8/4K3 w - - 0 1"), "4k1h1/8/8/8/8/8/8/4K3 w - - 0 1 M");
-        assert!(Magician::xboard_fen_completion("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Mm").is_none());
+        assert!(xboard_flags("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Mm").is_none());
     }
 
     #[test]

@@ -36,10 +36,6 @@ pub trait EngineVariant: Evaluator {
     fn xboard_square_prefix(text: &str) -> Option<(Square, usize)> {
         <Self as Rules>::G::parse_square_prefix(text)
     }
-    /// A FEN received from XBoard (`setboard`) in the rule book's shape. Default: unchanged.
-    fn xboard_fen(fen: &str) -> String {
-        fen.to_string()
-    }
     /// The XBoard `setup` line of a game of variant `id` starting at `start` (a randomized
     /// variant sends the setup chosen for this game).
     fn xboard_setup_of(id: VariantId, start: &Self) -> Option<String> {
@@ -68,9 +64,28 @@ pub trait EngineVariant: Evaluator {
         let _ = (start, moves);
         Vec::new()
     }
-    /// A position from a FEN as XBoard writes it (`setboard`): its piece letters and fields.
+    // The variant's XBoard FEN dialect: the two directions below are the only place that
+    // knows how this variant's positions look in XBoard 4.9.1's FENs.
+
+    /// A position from a FEN in XBoard's form (`setboard`) or in the rule book's own form
+    /// (every dialect reads both). On failure, the reason the FEN cannot be this variant's
+    /// position, for the FEN as XBoard meant it. Default: the rule book's FEN, and XBoard's
+    /// five-field FEN of a parent without castling (the castling field left out).
     fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        if f.len() == 5 {
+            let with = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
+            if let Ok(p) = Self::from_fen_as(id, &with) {
+                return Ok(p);
+            }
+        }
         Self::from_fen_as(id, fen).map_err(|e| e.to_string())
+    }
+    /// The position as a FEN in XBoard's form (the board of a `setup` line). Default: the rule
+    /// book's FEN.
+    fn to_xboard_fen(&self, id: VariantId) -> String {
+        let _ = id;
+        self.fen()
     }
     /// Whether an XBoard `setboard FEN` shows this position (XBoard relays a pass as a
     /// `setboard`); `moves` is the game so far, for variants whose side effects XBoard cannot
@@ -78,12 +93,6 @@ pub trait EngineVariant: Evaluator {
     fn xboard_shows(&self, id: VariantId, fen: &str, moves: &[Move]) -> bool {
         let _ = moves;
         Self::from_xboard_fen(id, fen).is_ok_and(|t| t.hash() == self.hash())
-    }
-    /// A FEN as XBoard sends it (`setboard`), completed with what the variant's FEN needs and
-    /// XBoard's lacks; tried when the FEN as sent does not load (`None`: nothing to add).
-    fn xboard_fen_completion(fen: &str) -> Option<String> {
-        let _ = fen;
-        None
     }
     /// Algebraic notation of `m` for a PGN movetext (the variant's SAN made PGN-safe).
     fn pgn_san(&self, m: Move) -> String {
@@ -115,10 +124,6 @@ pub trait EngineVariant: Evaluator {
         } else {
             self.parse_move(text)
         }
-    }
-    /// A FEN as XBoard writes it (`setboard`) in this variant's own FEN form.
-    fn fen_from_xboard(fen: &str) -> String {
-        fen.to_string()
     }
     /// A move as a human enters it in XBoard by clicking (the legs the highlight dialogue
     /// marks); by default the form the engine sends.

@@ -13,9 +13,9 @@
 
 use super::EngineVariant;
 use movegen::moves::{MoveKind, ACTION_MASK};
-use movegen::rules::Rules;
+use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
-use movegen::variants::pieceeater::{PeDie, PieceEater, Step, START_FEN};
+use movegen::variants::pieceeater::{PeDie, PieceEater, Step};
 use movegen::zobrist::splitmix64;
 use movegen::{Move, MoveError};
 
@@ -119,7 +119,8 @@ fn xboard_can_carry(m: Move) -> bool {
 
 impl EngineVariant for PieceEater {
     fn xboard_setup() -> Option<String> {
-        Some(format!("setup ({PIECE_TO_CHAR}) 8x8+4_bughouse {}", fen_to_xboard(START_FEN)))
+        let start = PieceEater::startpos().to_xboard_fen(VariantId::PieceEater);
+        Some(format!("setup ({PIECE_TO_CHAR}) 8x8+4_bughouse {start}"))
     }
 
     /// The elephant (the PE) has no moves of its own on XBoard's board.
@@ -177,27 +178,34 @@ impl EngineVariant for PieceEater {
         Ok(keyed_outcome(self, first, seed))
     }
 
-    fn fen_from_xboard(fen: &str) -> String {
-        let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
-        if let Some(b) = f.first_mut() {
-            let (board, hand) = match b.split_once('[') {
-                Some((bd, h)) => (bd.to_string(), format!("[{h}")),
-                // XBoard writes holdings; a FEN without them has empty hands.
-                None => (b.clone(), "[]".to_string()),
-            };
-            *b = format!("{}{hand}", board.replace(['E', 'e'], "X"));
-        }
-        f.join(" ")
+    /// XBoard's FEN: the PE as `E`, holdings in XBoard's order (or none: empty hands), no
+    /// `pe-left` field (its default `-` applies).
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        PieceEater::from_fen_as(id, &fen_from_xboard(fen)).map_err(|e| e.to_string())
     }
+
+    fn to_xboard_fen(&self, _id: VariantId) -> String {
+        fen_to_xboard(&self.fen())
+    }
+}
+
+/// XBoard's FEN in the rule book's form: `E` is the PE, holdings are the hands.
+fn fen_from_xboard(fen: &str) -> String {
+    let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(b) = f.first_mut() {
+        let (board, hand) = match b.split_once('[') {
+            Some((bd, h)) => (bd.to_string(), format!("[{h}")),
+            // XBoard writes holdings; a FEN without them has empty hands.
+            None => (b.clone(), "[]".to_string()),
+        };
+        *b = format!("{}{hand}", board.replace(['E', 'e'], "X"));
+    }
+    f.join(" ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pos(fen: &str) -> PieceEater {
-        PieceEater::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-    }
 
     #[test]
     fn setup_line_and_fen_translation() {
@@ -210,7 +218,7 @@ mod tests {
         // What XBoard 4.9.1 sent the second engine in our tests: holdings in its own order, no
         // pe-left field.
         let xb = "r3k2r/1P6/8/3pP3/3E4/8/6p1/R3K2R[PNBRpnbr] w KQkq d6 0 1";
-        let p = pos(&PieceEater::fen_from_xboard(xb));
+        let p = PieceEater::from_xboard_fen(VariantId::PieceEater, xb).unwrap();
         assert_eq!(p.fen(), "r3k2r/1P6/8/3pP3/3X4/8/6p1/R3K2R[RBNPrbnp] w KQkq d6 0 1 -");
     }
 

@@ -13,7 +13,7 @@
 //! * the pawn's Dabbabah promotion is `b6b7d` (on the last rank the `d` may be absent).
 
 use super::EngineVariant;
-use movegen::rules::Rules;
+use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
 use movegen::variants::tamerspiel::{arrival_kind, sq, TamerSpiel, TsKind};
 use movegen::{Move, MoveError, MoveKind};
@@ -26,11 +26,6 @@ use movegen::{Move, MoveError, MoveKind};
 /// (crowned rook), Tetrarch = grasshopper (crown), Champion = silver (crowned horse), Eagle =
 /// falcon (hawk), Supercav = unicorn, Lion = lion.
 pub const PIECE_TO_CHAR: &str = "PNBRQF.AMVGDO.WTCE..SLKpnbrqf.amvgdo.wtce..slk";
-
-/// The start position as XBoard gets it (rule-book FEN without the swap field, whose default
-/// is `wb`).
-const XBOARD_START: &str =
-    "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR w KQkq - 0 1";
 
 /// The kind a normal move of `m` turns its piece into on arrival (citadel promotion), if any.
 fn citadel_promotion(pos: &TamerSpiel, m: Move) -> Option<TsKind> {
@@ -73,7 +68,8 @@ fn rights_from_board(pos: &TamerSpiel) -> String {
 
 impl EngineVariant for TamerSpiel {
     fn xboard_setup() -> Option<String> {
-        Some(format!("setup ({PIECE_TO_CHAR}) 12x8+0_courier {XBOARD_START}"))
+        let start = TamerSpiel::startpos().to_xboard_fen(VariantId::TamerSpiel);
+        Some(format!("setup ({PIECE_TO_CHAR}) 12x8+0_courier {start}"))
     }
 
     /// XBetza for every piece, all exact. Multi-leg moves (`a` chains legs; a continuation
@@ -209,27 +205,43 @@ impl EngineVariant for TamerSpiel {
     /// The castling rights are then read off the board (King and Rook on their start squares),
     /// which is exact for the start position XBoard hands the second engine. The swap field is
     /// never sent: its default (`wb`) applies.
-    fn xboard_fen(fen: &str) -> String {
-        rewrite_xboard_fen(fen).unwrap_or_else(|| fen.to_string())
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+        match (TamerSpiel::from_fen_as(id, fen), rewrite_xboard_fen(fen)) {
+            (Ok(p), _) => Ok(p),
+            // XBoard's shape: what is wrong with it once the missing fields are filled in.
+            (Err(_), Some(Ok(fixed))) => {
+                TamerSpiel::from_fen_as(id, &fixed).map_err(|e| e.to_string())
+            }
+            (Err(_), Some(Err(e))) => Err(e),
+            (Err(e), None) => Err(e.to_string()),
+        }
+    }
+
+    fn to_xboard_fen(&self, _id: VariantId) -> String {
+        // The rule book's FEN without the swap field (XBoard's FEN has six fields).
+        self.fen().split_whitespace().take(6).collect::<Vec<_>>().join(" ")
     }
 }
 
-/// The rewrite behind `xboard_fen` (`None`: the FEN is used as sent).
-fn rewrite_xboard_fen(fen: &str) -> Option<String> {
-    {
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        let (board, side, ep, clocks) = match f.as_slice() {
-            [b, s, h, n] => (*b, *s, "-", [*h, *n]),
-            [b, s, e, h, n] => (*b, *s, *e, [*h, *n]),
-            _ => return None,
-        };
-        if TamerSpiel::from_fen(fen).is_ok() {
-            return None;
-        }
-        let plain = format!("{board} {side} - {ep} {} {}", clocks[0], clocks[1]);
-        let pos = TamerSpiel::from_fen(&plain).ok()?;
-        Some(format!("{board} {side} {} {ep} {} {}", rights_from_board(&pos), clocks[0], clocks[1]))
-    }
+/// XBoard's four- or five-field FEN with the castling rights read off the board (`None`: not
+/// XBoard's shape; `Some(Err)`: its board or fields are wrong, and why).
+fn rewrite_xboard_fen(fen: &str) -> Option<Result<String, String>> {
+    let f: Vec<&str> = fen.split_whitespace().collect();
+    let (board, side, ep, clocks) = match f.as_slice() {
+        [b, s, h, n] => (*b, *s, "-", [*h, *n]),
+        [b, s, e, h, n] => (*b, *s, *e, [*h, *n]),
+        _ => return None,
+    };
+    let plain = format!("{board} {side} - {ep} {} {}", clocks[0], clocks[1]);
+    Some(match TamerSpiel::from_fen(&plain) {
+        Ok(pos) => Ok(format!(
+            "{board} {side} {} {ep} {} {}",
+            rights_from_board(&pos),
+            clocks[0],
+            clocks[1]
+        )),
+        Err(e) => Err(e.to_string()),
+    })
 }
 
 #[cfg(test)]
@@ -281,14 +293,20 @@ mod tests {
     fn setboard_without_castling_field() {
         let five =
             "rgnblkcebngr/*ppppvfpppp*/*4pp4*/*10*/*10*/*4PP4*/*PPPPFVPPPP*/RGNBECKLBNGR w - 0 1";
-        let fixed = rewrite_xboard_fen(five).unwrap();
+        let fixed = rewrite_xboard_fen(five).unwrap().unwrap();
         assert_eq!(TamerSpiel::from_fen(&fixed).unwrap(), TamerSpiel::startpos());
         // Rights only where King and Rook stand at home: the White King is on f1 (none), the
         // Black King on f8 with a Rook on a8 (q) but none on l8.
         let moved = "r4k6/*10*/*10*/*10*/*10*/*10*/*10*/R4K5R b 0 1";
-        let fixed = rewrite_xboard_fen(moved).unwrap();
+        let fixed = rewrite_xboard_fen(moved).unwrap().unwrap();
         assert_eq!(fixed, "r4k6/*10*/*10*/*10*/*10*/*10*/*10*/R4K5R b q - 0 1");
         assert_eq!(rewrite_xboard_fen(FEN), None, "a full FEN is left alone");
-        assert_eq!(rewrite_xboard_fen("8/8 w 0 1"), None, "a bad board stays bad");
+        // A bad board stays bad, and says why.
+        let id = VariantId::TamerSpiel;
+        let e = TamerSpiel::from_xboard_fen(id, "8/8 w 0 1").unwrap_err();
+        assert!(e.contains("board"), "{e}");
+        assert_eq!(TamerSpiel::from_xboard_fen(id, five).unwrap(), TamerSpiel::startpos());
+        let sent = TamerSpiel::startpos().to_xboard_fen(id);
+        assert_eq!(sent, five.replace(" w - 0 1", " w KQkq - 0 1"));
     }
 }
