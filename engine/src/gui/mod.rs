@@ -313,7 +313,13 @@ async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Resu
     let id = game_id(&id)?;
     let shared = app.get(id)?;
     let m = body_json(&body)?;
-    let white = shared.lock().expect("lock").game.turn() == movegen::types::Color::White;
+    let (white, ply) = {
+        let s = shared.lock().expect("lock");
+        (s.game.turn() == movegen::types::Color::White, s.game.ply())
+    };
+    if purpose == Purpose::Play && ply >= MAX_PLIES {
+        return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
+    }
     let (limits, wait) = match purpose {
         Purpose::Analyse => (Limits { infinite: true, ..Limits::default() }, Duration::ZERO),
         _ => limits_of(&m, white)?,
