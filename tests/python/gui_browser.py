@@ -239,6 +239,11 @@ def chess(p):
     p.move(["e1", "g1"], expect_text="e1g1")
     p.move(["a2", "b1"], choice="a2b1n", expect_text="a2b1n")
     p.shot("chess")
+    # Flipped, the same squares hold the same pieces, and moves are entered the same way.
+    p.d.find_element(By.ID, "flip").click()
+    p.check_board()
+    p.move(["g2", "g4"], expect_text="g2g4")
+    p.d.find_element(By.ID, "flip").click()
     # The end of a game is announced with its rule.
     p.open({"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", **HUMANS})
     p.move(["d1", "d8"], expect_text="d1d8")

@@ -76,10 +76,16 @@ function placeholder(token) {
     `<text x="50" y="51" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="40" font-weight="bold" fill="${ink}">${letter.toUpperCase()}</text>${arrow}</svg>`;
 }
 
-// The drawing of a token: the manifest's SVG where there is one, else the placeholder.
+const OPPOSITE = { n: 's', ne: 'sw', e: 'w', se: 'nw', s: 'n', sw: 'ne', w: 'e', nw: 'se' };
+
+// The drawing of a token: the manifest's SVG where there is one, else the placeholder. On a
+// flipped board a lancer is drawn with the opposite facing's picture, so that its arrow still
+// points the way it faces on the board.
 function picture(token) {
   const v = variants[shown ? shown.variant : ''];
-  const url = v && v.images ? v.images[token] : null;
+  const { letter, facing } = parseToken(token);
+  const look = flipped && facing ? `${letter}(${OPPOSITE[facing]})` : token;
+  const url = v && v.images ? v.images[look] : null;
   return url ? `<img src="${url}" alt="${token}" draggable="false">` : placeholder(token);
 }
 
