@@ -22,6 +22,10 @@ pub struct Cli {
     /// possible opponent, for strength tests); its seed is the `Seed` option.
     #[arg(long)]
     pub random_mover: bool,
+    /// Protocol loop starting at this `Skill Level` (0..=20; the GUI's option overrides it),
+    /// e.g. `menagerie --skill-level 5` as a match opponent.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub skill_level: Option<u8>,
 }
 
 /// Subcommands.
