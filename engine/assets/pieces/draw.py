@@ -349,14 +349,13 @@ def champion(p):
         '<path d="M30 16H70V30C70 48 60 56 50 58C40 56 30 48 30 30Z"/>'
         '<path d="M46 57H54V68H46Z"/>'
         '<path d="M36 78Q38 68 50 68Q62 68 64 78Z"/>'
-        f'<path d="M50 24L53 32H44L47 32Z" fill="none" stroke="none"/>'
         + star(p, 50, 36, 9)
         + base(p, 78)
     )
 
 
 def nobleman(p):
-    """A top hat with a band and a monocle-bright buckle."""
+    """A top hat with a band."""
     return (
         '<path d="M18 70C18 64 30 62 50 62C70 62 82 64 82 70C82 76 70 78 50 78C30 78 18 76 18 70Z"/>'
         '<path d="M32 68L30 18C30 12 70 12 70 18L68 68C60 71 40 71 32 68Z"/>'
@@ -384,7 +383,7 @@ def supercav(p):
 # --- Jumping Knights ------------------------------------------------------------------------------
 
 
-def crescent(p, cx, cy, r, dx, dy, r2):
+def crescent(cx, cy, r, dx, dy, r2):
     """A crescent: the disc (cx, cy, r) minus the disc (cx + dx, cy + dy, r2)."""
     import math
 
@@ -406,7 +405,7 @@ def nightrider(p):
     return (
         knight_only(p)
         + f'<path d="M55 22C64 30 68 42 67 56" fill="none" stroke="{p["D"]}" stroke-width="2.5"/>'
-        + crescent(p, 79, 19, 16, -8, 6, 13.5)
+        + crescent(79, 19, 16, -8, 6, 13.5)
         + base(p)
     )
 
@@ -460,19 +459,21 @@ DRAWINGS = {
     "jumpingknights/nightrider": (nightrider, "Nightrider"),
     "jumpingknights/war-machine": (war_machine, "War Machine"),
 }
+LONG = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"]
 for i, f in enumerate(FACINGS):
     DRAWINGS[f"eightpiece/lancer-{f}"] = (
         (lambda a: lambda p: lancer(p, a))(45 * i),
-        f"Lancer ({f})",
+        f"Lancer (facing {LONG[i]})",
     )
 
 
 def svg(title, body, p):
+    body = body.replace("><", ">\n<")
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="100" height="100">'
-        f"<title>{title}</title>"
+        f"\n<title>{title}</title>\n"
         f'<g fill="{p["F"]}" stroke="{p["S"]}" stroke-width="3" stroke-linejoin="round"'
-        f' stroke-linecap="round">{body}</g></svg>\n'
+        f' stroke-linecap="round">\n{body}\n</g>\n</svg>\n'
     )
 
 
