@@ -46,6 +46,18 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
+    /// Write the piece images for XBoard's `-pieceImageDirectory` (docs/xboard-pieces.md).
+    XboardPieces(XboardPiecesArgs),
+}
+
+/// Arguments of `xboard-pieces`.
+#[derive(clap::Args, Debug)]
+pub struct XboardPiecesArgs {
+    /// Only this variant, written into DIR itself (default: every variant, each in DIR/<id>).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Directory to write the images into (created if missing).
+    pub dir: std::path::PathBuf,
 }
 
 /// Arguments of `play`.
@@ -435,6 +447,33 @@ pub fn run_setup(args: &SetupArgs, out: &mut dyn Write) -> Result<(), CliError> 
     }
 }
 
+/// Runs `xboard-pieces`: writes each variant's XBoard image directory and prints the XBoard
+/// command line that uses it.
+pub fn run_xboard_pieces(args: &XboardPiecesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let jobs: Vec<(VariantId, std::path::PathBuf)> = match &args.variant {
+        Some(v) => vec![(variant_arg(v)?, args.dir.clone())],
+        None => VariantId::ALL.iter().map(|&v| (v, args.dir.join(v.name()))).collect(),
+    };
+    for (v, dir) in jobs {
+        let files = crate::variants::xboard_images::write_images(v, &dir)
+            .map_err(|message| CliError { message, code: 1 })?;
+        let variant = match v {
+            VariantId::Chess => String::new(),
+            _ => format!(" -variant {v} -xlegal"),
+        };
+        writeln!(
+            out,
+            "{v}: {} images in {}\n  xboard -fcp menagerie{variant} -pieceImageDirectory {} \
+             -trueColors true",
+            files.len(),
+            dir.display(),
+            dir.display()
+        )
+        .map_err(io_err)?;
+    }
+    Ok(())
+}
+
 /// Dispatches a parsed command line.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match &cli.command {
@@ -443,6 +482,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Bench(a)) => run_bench(a, out),
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
+        Some(Command::XboardPieces(a)) => run_xboard_pieces(a, out),
         None => Ok(()),
     }
 }
