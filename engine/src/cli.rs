@@ -409,8 +409,8 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
         let Ok(r) = crate::with_engine_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             let searcher = Searcher::new(1, 16);
-            // Games of chance (PieceEater) search every outcome of every action: depth 2 only.
-            let depth = if V::HAS_CHANCE { depth.min(2) } else { depth };
+            // Games of chance (PieceEater): every action has up to eight outcomes; depth 7.
+            let depth = if V::HAS_CHANCE { depth.min(7) } else { depth };
             let limits = Limits { depth: Some(depth), ..Limits::default() };
             let t = Instant::now();
             let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
