@@ -333,6 +333,18 @@ fn date() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
+/// Lines of the log shown with a fault.
+const FAULT_LOG_LINES: usize = 12;
+
+/// A fault as printed: the game number, what happened, and the last lines exchanged with the
+/// faulty process.
+fn fault_report(game: u32, what: &str, log: &[String]) -> String {
+    format!(
+        "game {game}: {what}\n  last exchanges:\n    {}",
+        log[log.len().saturating_sub(FAULT_LOG_LINES)..].join("\n    ")
+    )
+}
+
 /// Runs a match, printing progress to `out`.
 pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, String> {
     if cfg.games == 0 {
@@ -397,6 +409,12 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                     Some(Outcome::Win(_)) => 0.0,
                     _ => 0.5,
                 };
+                // The faulty process's own last lines, read before it is restarted (the new
+                // process's log holds only its handshake).
+                let log = fault.as_ref().map(|(side, what)| {
+                    let p: &Player = if (*side == Color::White) == first_white { &a } else { &b };
+                    fault_report(i + 1, what, &p.recent_log())
+                });
                 // Restart an engine that faulted (it may hang or be dead).
                 if let Some((side, _)) = &fault {
                     let faulty: &mut Player =
@@ -407,15 +425,6 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                         return;
                     }
                 }
-                let log = fault.as_ref().map(|(side, what)| {
-                    let p: &Player = if (*side == Color::White) == first_white { &a } else { &b };
-                    let tail = p.recent_log();
-                    format!(
-                        "game {}: {what}\n  last exchanges:\n    {}",
-                        i + 1,
-                        tail[tail.len().saturating_sub(12)..].join("\n    ")
-                    )
-                });
                 if tx.send(Ok(Done { record, first_score, fault: log })).is_err() {
                     return;
                 }
