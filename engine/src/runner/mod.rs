@@ -187,7 +187,14 @@ fn play_game(
         let side = game.turn();
         let si = side.index();
         let moves_uci = game.move_texts(Flavor::Uci);
-        let moves_xb = game.move_texts(Flavor::Xboard);
+        // In a game of chance, XBoard 4.9.1's forms leave out the PieceEater's step where XBoard
+        // cannot draw it (drops, e.p., ...), and the receiver would roll its own die: relay the
+        // full turn in notation.md form instead, which the XBoard adapter accepts (issue 16).
+        let moves_xb = if game_has_chance(cfg.variant) {
+            moves_uci.clone()
+        } else {
+            game.move_texts(Flavor::Xboard)
+        };
         let mtg = (moves > 0).then(|| moves - moves_made[si] % moves);
         let turn = Turn {
             variant: &variant_name,
@@ -246,11 +253,18 @@ fn play_game(
             break;
         }
         let flavor = if player.proto == Proto::Uci { Flavor::Uci } else { Flavor::Xboard };
-        if let Err(e) = game.play_engine_move(&reply.text, flavor, &mut die) {
-            termination = format!("{} played an illegal move {} ({e})", player.name, reply.text);
-            fault = Some((side, format!("{termination} at {}", game.fen())));
-            outcome = Some(Outcome::Win(!side));
-            break;
+        match play_reply(game.as_mut(), &reply.text, flavor, &mut die) {
+            Err(e) => {
+                termination =
+                    format!("{} played an illegal move {} ({e})", player.name, reply.text);
+                fault = Some((side, format!("{termination} at {}", game.fen())));
+                outcome = Some(Outcome::Win(!side));
+                break;
+            }
+            // The mover's own game holds another outcome than the one rolled here: it takes its
+            // move back and gets the rolled turn with the next relay.
+            Ok(Taken::Rerolled) => player.retract_last(),
+            Ok(Taken::AsSent) => {}
         }
         // Adjudication on reported scores (engine's own view).
         if let Some(score) = reply.score {
@@ -309,6 +323,44 @@ fn play_game(
         first_move_number,
     };
     Ok((record, outcome, fault))
+}
+
+/// How an engine's move was taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Taken {
+    /// As the engine's own game has it.
+    AsSent,
+    /// With a chance outcome rolled by the runner that the engine may not have applied.
+    Rerolled,
+}
+
+/// Plays an engine's move. In a game of chance the runner is the arbiter and rolls every
+/// outcome itself with `die` (notation.md: the die is not the player's to roll): an XBoard
+/// engine's own step, sent in the kill slot or left out, is replaced by the rolled one, so every
+/// game replays from its seed whatever the protocols. UCI engines send the action alone.
+fn play_reply(
+    game: &mut dyn GameApi,
+    text: &str,
+    flavor: Flavor,
+    die: &mut rand_pcg::Pcg64,
+) -> Result<Taken, String> {
+    if !(game_has_chance(game.variant()) && flavor == Flavor::Xboard) {
+        game.play_engine_move(text, flavor, die)?;
+        return Ok(Taken::AsSent);
+    }
+    // The engine's full turn in notation.md form, when its text carries (or fixes) the step.
+    let own = {
+        let mut g = game.clone_box();
+        g.play_text(text, Flavor::Xboard).ok().and_then(|_| g.move_texts(Flavor::Uci).pop())
+    };
+    let rolled = match &own {
+        Some(full) => {
+            let action = full.split(',').next().unwrap_or(full);
+            game.play_engine_move(action, Flavor::Uci, die)?
+        }
+        None => game.play_engine_move(text, Flavor::Xboard, die)?,
+    };
+    Ok(if own.as_deref() == Some(rolled.as_str()) { Taken::AsSent } else { Taken::Rerolled })
 }
 
 fn game_has_chance(v: VariantId) -> bool {

@@ -422,6 +422,19 @@ impl Player {
         Ok(Reply { text: reply, score })
     }
 
+    /// Takes the engine's last move back (XBoard `undo`, in force mode) so that the next turn
+    /// relays that move again as the runner played it (a chance outcome rolled by the runner).
+    /// A UCI engine gets the whole game with every turn and needs nothing.
+    pub fn retract_last(&mut self) {
+        if self.proto == Proto::Xboard && self.xb_known > 0 {
+            if let Some(pr) = self.proc.as_mut() {
+                // A dead pipe shows at the next turn.
+                let _ = pr.send("undo");
+            }
+            self.xb_known -= 1;
+        }
+    }
+
     /// Ends the game for an XBoard engine (result) or does nothing for UCI.
     pub fn game_over(&mut self, result: &str, reason: &str) {
         if self.proto == Proto::Xboard {
