@@ -42,6 +42,37 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
+    /// Regenerate the opening suites `bench/openings/<variant>.epd` (seeded, reproducible).
+    Openings(OpeningsArgs),
+}
+
+/// Arguments of `openings`.
+#[derive(clap::Args, Debug)]
+pub struct OpeningsArgs {
+    /// Variant id, or `all`.
+    #[arg(long, default_value = "all")]
+    pub variant: String,
+    /// Positions per suite.
+    #[arg(long, default_value_t = 500)]
+    pub count: usize,
+    /// Seed of the random plies (each variant draws its own stream from it).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Directory written (`<DIR>/<variant>.epd`).
+    #[arg(long, default_value = "bench/openings")]
+    pub out: std::path::PathBuf,
+    /// Search depth of the balance test (default: per variant, see docs/match.md).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Largest |score| in centipawns kept (default 50).
+    #[arg(long)]
+    pub max_score: Option<i32>,
+    /// Fewest random plies from the start (default 4).
+    #[arg(long)]
+    pub min_plies: Option<u32>,
+    /// Most random plies from the start (default 8).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
 }
 
 /// Arguments of `play`.
@@ -106,9 +137,11 @@ pub struct MatchArgs {
     /// Fixed nodes per move (UCI engines).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// File of start positions, one FEN (or EPD) per line; games pair up on each.
+    /// Start positions: a file with one FEN (or EPD) per line, or `none` for the variant's
+    /// start position. Default: the variant's suite (`bench/openings/<variant>.epd`, built in).
+    /// Each opening is played twice, once with each colour.
     #[arg(long)]
-    pub openings: Option<std::path::PathBuf>,
+    pub openings: Option<String>,
     /// eightpiece-random setup numbers to use as openings, `A..B` (inclusive) or `N`.
     #[arg(long)]
     pub setups: Option<String>,
@@ -439,6 +472,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Bench(a)) => run_bench(a, out),
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
+        Some(Command::Openings(a)) => run_openings(a, out),
         None => Ok(()),
     }
 }
@@ -503,20 +537,20 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         Control::Clock { base_ms: 10_000, inc_ms: 100, moves: 0 }
     };
-    let mut openings = Vec::new();
-    if let Some(path) = &a.openings {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-        for line in text.lines() {
-            let l = line.split(';').next().unwrap_or("").trim();
-            if !l.is_empty() && !l.starts_with('#') {
-                openings.push(l.to_string());
+    let mut openings = match a.openings.as_deref() {
+        Some("none") => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{path}: {e}")))?;
+            let lines = crate::runner::openings::parse_lines(&text);
+            if lines.is_empty() {
+                return Err(usage(format!("{path}: no positions")));
             }
+            lines
         }
-        if openings.is_empty() {
-            return Err(usage(format!("{}: no positions", path.display())));
-        }
-    }
+        // `--setups` alone names the start positions.
+        None if a.setups.is_some() => Vec::new(),
+        None => crate::runner::openings::suite(variant),
+    };
     if let Some(spec) = &a.setups {
         openings.extend(setup_openings(variant, spec)?);
     }
@@ -625,4 +659,58 @@ fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     crate::play::play(&cfg, &mut input, out).map_err(|e| CliError { message: e, code: 1 })
+}
+
+/// Runs `openings`: writes `<out>/<variant>.epd` for one variant or all.
+fn run_openings(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::runner::openings::{default_params, generate};
+    let variants: Vec<VariantId> = if a.variant == "all" {
+        VariantId::ALL.iter().copied().filter(|&v| crate::variants::supported(v)).collect()
+    } else {
+        vec![variant_arg(&a.variant)?]
+    };
+    if a.count == 0 {
+        return Err(usage("--count must be at least 1".into()));
+    }
+    std::fs::create_dir_all(&a.out).map_err(|e| usage(format!("{}: {e}", a.out.display())))?;
+    for v in variants {
+        let d = default_params(v);
+        let params = crate::runner::openings::SuiteParams {
+            depth: a.depth.unwrap_or(d.depth).clamp(1, 60),
+            max_cp: a.max_score.unwrap_or(d.max_cp).max(0),
+            min_plies: a.min_plies.unwrap_or(d.min_plies),
+            max_plies: a.max_plies.unwrap_or(d.max_plies),
+        };
+        let start = Instant::now();
+        let mut last = Instant::now();
+        let g = generate(v, a.count, a.seed, &params, &mut |kept, tries| {
+            if last.elapsed().as_secs() >= 30 {
+                last = Instant::now();
+                eprintln!("{v}: {kept}/{} kept, {tries} tries", a.count);
+            }
+        })
+        .map_err(|e| CliError { message: e, code: 1 })?;
+        let path = a.out.join(format!("{}.epd", v.name()));
+        let mut text = g.lines.join("\n");
+        text.push('\n');
+        std::fs::write(&path, text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        writeln!(
+            out,
+            "{v}: {} positions to {} (seed {}, depth {}, |score| <= {} cp, plies {}..={}): {} \
+             tries, {} unbalanced, {} ended or repeated, {:.1} s",
+            g.lines.len(),
+            path.display(),
+            a.seed,
+            params.depth,
+            params.max_cp,
+            params.min_plies,
+            params.max_plies,
+            g.tries,
+            g.unbalanced,
+            g.duplicates_or_ended,
+            start.elapsed().as_secs_f64()
+        )
+        .map_err(io_err)?;
+    }
+    Ok(())
 }

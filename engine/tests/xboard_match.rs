@@ -23,6 +23,8 @@ fn fault_free(variant: &str, protos: [&str; 2], games: u32, limit: &[&str], name
         .args(["match", "--variant", variant, "--proto1", protos[0], "--proto2", protos[1]])
         .args(["--games", &g, "--concurrency", "2", "--seed", "41"])
         .args(limit)
+        // The start position unless the test names openings (`None`: the variant's suite).
+        .args(if limit.contains(&"--openings") { &[][..] } else { &["--openings", "none"][..] })
         .args(["--pgn", pgn.to_str().unwrap()])
         .output()
         .expect("runs");
@@ -50,7 +52,10 @@ fn replay_from_seed(pgn: &str) -> (usize, usize) {
         let seed: u64 =
             tags.iter().find(|(k, _)| k == "Seed").expect("Seed tag").1.parse().unwrap();
         let mut die = rand_pcg::Pcg64::seed_from_u64(seed);
-        let mut pos = PieceEater::startpos();
+        let mut pos = match tags.iter().find(|(k, _)| k == "FEN") {
+            Some((_, f)) => PieceEater::from_fen(f).expect("PGN FEN loads"),
+            None => PieceEater::startpos(),
+        };
         for full in coords {
             let action = full.split(',').next().unwrap();
             let mv = match pos.parse_move(action) {
@@ -96,6 +101,16 @@ fn pieceeater_xboard_against_xboard_and_uci() {
     assert_eq!(coords(&xx), coords(&ux));
     let timed = fault_free("pieceeater", ["xboard", "uci"], 2, &["--movetime", "20"], "mt.pgn");
     replay_from_seed(&timed);
+    // From the PieceEater suite (set up with `setboard`).
+    let suite = [
+        "--depth",
+        "1",
+        "--openings",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/openings/pieceeater.epd"),
+    ];
+    let from_suite = fault_free("pieceeater", ["xboard", "xboard"], 4, &suite, "suite.pgn");
+    assert_eq!(from_suite.matches("[FEN ").count(), 4);
+    replay_from_seed(&from_suite);
 }
 
 #[test]

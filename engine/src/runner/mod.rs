@@ -3,6 +3,7 @@
 //! adjudication, fault handling (illegal move, time forfeit, crash or hang lose the game and the
 //! engine is restarted), PGN output, a progress line with Elo, and SPRT.
 
+pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod process;

@@ -141,6 +141,14 @@ fn feature_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     }
 }
 
+/// Whether an XBoard engine's line refuses a `setboard` (`tellusererror Illegal position`, or
+/// an `Error (...): setboard ...` line).
+fn refuses_setboard(line: &str) -> bool {
+    let l = line.trim();
+    l.starts_with("tellusererror Illegal position")
+        || (l.starts_with("Error") && l.contains("setboard"))
+}
+
 fn ms_to_level(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}", s / 60, s % 60)
@@ -322,9 +330,22 @@ impl Player {
                     pr.send(&format!("setboard {f}"))?;
                 }
                 self.xb_known = 0;
-                // Synchronise: every engine we target answers ping.
+                // Synchronise: every engine we target answers ping. A refused `setboard` would
+                // leave the engine in another position than the game's: a fault at the start.
                 pr.send("ping 1")?;
-                pr.until(Instant::now() + STARTUP, |l| l.trim() == "pong 1", |_| {})?;
+                let mut refused = None;
+                pr.until(
+                    Instant::now() + STARTUP,
+                    |l| l.trim() == "pong 1",
+                    |l| {
+                        if t.start_fen.is_some() && refused.is_none() && refuses_setboard(l) {
+                            refused = Some(l.trim().to_string());
+                        }
+                    },
+                )?;
+                if let Some(l) = refused {
+                    return Err(Fault::Illegal(format!("engine refused the start position: {l}")));
+                }
             }
         }
         Ok(())
@@ -485,6 +506,9 @@ mod tests {
             Some("Fairy-Max 5.0b")
         );
         assert_eq!(feature_value("feature myname=\"x\" usermove=1", "usermove"), Some("1"));
+        assert!(refuses_setboard("tellusererror Illegal position"));
+        assert!(refuses_setboard("Error (bad FEN: rank 2): setboard 8/8 w - - 0 1"));
+        assert!(!refuses_setboard("# setboard accepted"));
         assert_eq!(ms_to_level(10_000), "0:10");
         assert_eq!(ms_to_level(125_000), "2:05");
     }
