@@ -44,6 +44,26 @@ pub enum Command {
     Play(PlayArgs),
     /// Regenerate the opening suites `bench/openings/<variant>.epd` (seeded, reproducible).
     Openings(OpeningsArgs),
+    /// Total the JSON summaries of several `match --json` runs (e.g. one match split across
+    /// machines) and print the combined statistics and SPRT.
+    MatchMerge(MergeArgs),
+}
+
+/// Arguments of `match-merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Summary files written by `menagerie match --json`.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// SPRT to evaluate on the total: ELO0 ELO1 ALPHA BETA (default: the runs' own).
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
+    pub sprt: Option<Vec<f64>>,
+    /// Elo model of the SPRT bounds: normalized or logistic.
+    #[arg(long, default_value = "normalized")]
+    pub sprt_model: String,
+    /// Write the combined summary to this file.
+    #[arg(long)]
+    pub json: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `openings`.
@@ -151,9 +171,27 @@ pub struct MatchArgs {
     /// Seed of the PieceEater die (game pair `k` uses seed + k; written to the PGN).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop at an SPRT decision: ELO0 ELO1 ALPHA BETA.
+    /// Stop at an SPRT decision: ELO0 ELO1 ALPHA BETA (on the game pairs' pentanomial results).
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
     pub sprt: Option<Vec<f64>>,
+    /// Elo model of the SPRT bounds: normalized (nElo, as fastchess's default) or logistic.
+    #[arg(long, default_value = "normalized")]
+    pub sprt_model: String,
+    /// Name of the first engine (PGN tags, reports; default: its `id name` / `myname`).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Name of the second engine.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Write a machine-readable summary (W-D-L, pentanomial counts, SPRT) to this JSON file,
+    /// for `menagerie match-merge`.
+    #[arg(long)]
+    pub json: Option<std::path::PathBuf>,
+    /// First game pair of this run (opening, die seed and round numbers follow it), to split a
+    /// fixed-length match into runs: e.g. `--games 200 --first-pair 0` and `--games 200
+    /// --first-pair 100` play the games of one 400-game match.
+    #[arg(long, default_value_t = 0)]
+    pub first_pair: u32,
     /// Resign adjudication: CENTIPAWNS MOVES.
     #[arg(long, num_args = 2, value_names = ["CP", "MOVES"])]
     pub resign: Option<Vec<i64>>,
@@ -473,6 +511,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
         Some(Command::Openings(a)) => run_openings(a, out),
+        Some(Command::MatchMerge(a)) => run_match_merge(a, out),
         None => Ok(()),
     }
 }
@@ -512,7 +551,7 @@ pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
 }
 
 fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::runner::{player::Control, run_match, stats::Sprt, EngineSpec, MatchConfig};
+    use crate::runner::{player::Control, run_match, EngineSpec, MatchConfig};
     let variant = variant_arg(&a.variant)?;
     if !crate::variants::supported(variant) {
         return Err(unimplemented_variant(variant));
@@ -560,15 +599,13 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if a.time_odds != 1.0 && a.depth.is_some() {
         return Err(usage("--time-odds needs a clock, --movetime or --nodes".into()));
     }
-    let sprt = match &a.sprt {
-        Some(v) if v.len() == 4 => {
-            if !(v[2] > 0.0 && v[2] < 0.5 && v[3] > 0.0 && v[3] < 0.5 && v[0] < v[1]) {
-                return Err(usage("--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into()));
-            }
-            Some(Sprt { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] })
-        }
-        _ => None,
-    };
+    let sprt = sprt_arg(a.sprt.as_deref(), &a.sprt_model)?;
+    if a.name1.is_some() && a.name1 == a.name2 {
+        return Err(usage("--name1 and --name2 must differ".into()));
+    }
+    if let Some(n) = a.name1.iter().chain(&a.name2).find(|n| n.trim().is_empty()) {
+        return Err(usage(format!("engine name `{n}` is empty")));
+    }
     let cfg = MatchConfig {
         engines: [
             EngineSpec { cmd: e1, proto: parse_proto(&a.proto1)? },
@@ -596,8 +633,16 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         hash_mb: a.hash,
         threads: a.threads,
         event: format!("menagerie match ({variant})"),
+        names: [a.name1.clone(), a.name2.clone()],
+        first_pair: a.first_pair,
     };
     let summary = run_match(&cfg, out).map_err(|e| CliError { message: e, code: 1 })?;
+    let totals = summary.totals(&cfg);
+    write!(out, "{}", totals.report()).map_err(io_err)?;
+    if let Some(path) = &a.json {
+        std::fs::write(path, totals.to_json())
+            .map_err(|e| CliError { message: format!("{}: {e}", path.display()), code: 1 })?;
+    }
     let r = summary.wdl;
     writeln!(
         out,
@@ -711,6 +756,54 @@ fn run_openings(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), CliError> {
             start.elapsed().as_secs_f64()
         )
         .map_err(io_err)?;
+    }
+    Ok(())
+}
+
+/// The SPRT of `--sprt ELO0 ELO1 ALPHA BETA` and `--sprt-model`.
+fn sprt_arg(
+    v: Option<&[f64]>,
+    model: &str,
+) -> Result<Option<crate::runner::stats::Sprt>, CliError> {
+    use crate::runner::stats::{Model, Sprt};
+    let model = Model::parse(model).ok_or_else(|| {
+        usage(format!("--sprt-model takes normalized or logistic, not `{model}`"))
+    })?;
+    match v {
+        Some(&[elo0, elo1, alpha, beta]) => {
+            let finite = [elo0, elo1, alpha, beta].iter().all(|x| x.is_finite());
+            if !(finite && alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5 && elo0 < elo1) {
+                return Err(usage("--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into()));
+            }
+            Ok(Some(Sprt { elo0, elo1, alpha, beta, model }))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Runs `match-merge`: totals the summaries and prints the report.
+fn run_match_merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::runner::report::Totals;
+    let sprt = sprt_arg(a.sprt.as_deref(), &a.sprt_model)?;
+    let mut total: Option<Totals> = None;
+    for path in &a.files {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        let mut t =
+            Totals::from_json(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        if sprt.is_some() {
+            t.sprt = sprt;
+        }
+        match total.as_mut() {
+            None => total = Some(t),
+            Some(sum) => sum.merge(&t).map_err(|e| usage(format!("{}: {e}", path.display())))?,
+        }
+    }
+    let Some(total) = total else { return Err(usage("no summary files given".into())) };
+    write!(out, "{}", total.report()).map_err(io_err)?;
+    if let Some(path) = &a.json {
+        std::fs::write(path, total.to_json())
+            .map_err(|e| CliError { message: format!("{}: {e}", path.display()), code: 1 })?;
     }
     Ok(())
 }

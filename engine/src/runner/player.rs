@@ -93,6 +93,8 @@ pub struct Player {
     /// Protocol in use.
     pub proto: Proto,
     proc: Option<Process>,
+    /// The name was set by the match (`--name1`/`--name2`, or made distinct): a restart keeps it.
+    name_fixed: bool,
     xb_usermove: bool,
     xb_setboard: bool,
     xb_known: usize,
@@ -173,6 +175,7 @@ impl Player {
             cmd: cmd.to_string(),
             proto: proto.unwrap_or(Proto::Uci),
             proc: None,
+            name_fixed: false,
             xb_usermove: false,
             xb_setboard: false,
             xb_known: 0,
@@ -219,7 +222,7 @@ impl Player {
                     },
                 )
                 .map_err(|e| format!("{} did not answer `uci`: {e}", self.cmd))?;
-                if let Some(n) = name {
+                if let Some(n) = name.filter(|_| !self.name_fixed) {
                     self.name = n;
                 }
                 self.uci_variant_option = variant_opt;
@@ -260,7 +263,7 @@ impl Player {
                 if r == Err(Fault::Crashed) {
                     return Err(format!("{} exited during XBoard start-up", self.cmd));
                 }
-                if let Some(n) = name {
+                if let Some(n) = name.filter(|_| !self.name_fixed) {
                     self.name = n;
                 }
                 self.xb_usermove = usermove;
@@ -275,6 +278,12 @@ impl Player {
         }
         self.proc = Some(pr);
         Ok(())
+    }
+
+    /// Sets the name the engine plays under (kept across restarts).
+    pub fn set_name(&mut self, name: &str) {
+        self.name = name.to_string();
+        self.name_fixed = true;
     }
 
     /// The lines exchanged lately (for a fault report).
