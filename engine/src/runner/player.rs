@@ -105,6 +105,8 @@ pub struct Player {
 }
 
 const STARTUP: Duration = Duration::from_secs(10);
+/// How long `uci` may go unanswered before protocol detection tries XBoard.
+const DETECT: Duration = Duration::from_secs(3);
 
 fn parse_uci_score(line: &str) -> Option<i32> {
     let t: Vec<&str> = line.split_whitespace().collect();
@@ -187,7 +189,7 @@ impl Player {
         match proto {
             Some(pr) => p.boot(pr)?,
             None => {
-                if p.boot(Proto::Uci).is_err() {
+                if p.boot_waiting(Proto::Uci, DETECT).is_err() {
                     p.boot(Proto::Xboard)?;
                 }
             }
@@ -197,6 +199,13 @@ impl Player {
 
     /// (Re)starts the process in protocol `proto`.
     pub fn boot(&mut self, proto: Proto) -> Result<(), String> {
+        self.boot_waiting(proto, STARTUP)
+    }
+
+    /// [`Player::boot`], waiting up to `uci_wait` for a UCI engine's `uciok` (short while
+    /// detecting the protocol, the full start-up time when the protocol is known: a loaded
+    /// machine can take seconds to start an engine).
+    fn boot_waiting(&mut self, proto: Proto, uci_wait: Duration) -> Result<(), String> {
         if let Some(mut old) = self.proc.take() {
             old.shutdown("quit", Duration::from_millis(200));
         }
@@ -205,7 +214,7 @@ impl Player {
         let deadline = Instant::now() + STARTUP;
         match proto {
             Proto::Uci => {
-                let wait = Instant::now() + Duration::from_secs(3).min(STARTUP);
+                let wait = Instant::now() + uci_wait.min(STARTUP);
                 pr.send("uci").map_err(|e| e.to_string())?;
                 let mut name = None;
                 let mut variant_opt = false;
