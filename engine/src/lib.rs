@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod game;
 pub mod gui;
+pub mod pieces;
 pub mod play;
 pub mod protocol;
 pub mod runner;

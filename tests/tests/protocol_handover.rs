@@ -98,12 +98,14 @@ fn xboard_force_during_thinking_never_moves_twice_for_one_side() {
     for round in 0..100 {
         let mut e = xboard();
         e.send("new");
-        e.send("st 0.05");
+        // Long searches, so `force` always interrupts one; `?` ends the second.
+        e.send("st 10");
         e.send("force");
         e.send("go");
         std::thread::sleep(Duration::from_millis(30 + (round % 5) * 10));
         e.send("force");
         e.send("go");
+        e.send("?");
         e.send("ping 1");
         let got = e.until(T, |l| l == "pong 1");
         let mv = moves_in(&got);

@@ -1,29 +1,21 @@
 //! The page's files, embedded in the binary: `engine/assets/gui/` (HTML, CSS, JavaScript) and
-//! the piece drawings of `engine/assets/pieces/` (listed by its manifest, `build.rs`).
+//! the piece drawings of `engine/assets/pieces/` (listed by its manifest, `crate::pieces`).
 
 use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use movegen::rules::VariantId;
+use std::sync::LazyLock;
 
-/// One drawing of the pieces manifest.
-#[derive(Debug)]
-pub struct PieceFile {
-    /// Variant id.
-    pub variant: &'static str,
-    /// The token as in the variant's FEN (`L(ne)`, `k`, `X`).
-    pub fen: &'static str,
-    /// File name relative to `assets/pieces/`.
-    pub file: &'static str,
-    /// The piece's name.
-    pub name: &'static str,
-    /// How it moves.
-    pub moves: &'static str,
-    /// The SVG.
-    pub svg: &'static [u8],
+use crate::pieces::{self, PieceRow};
+
+/// The embedded manifest's rows (`crate::pieces`), parsed once.
+static ROWS: LazyLock<Vec<PieceRow<'static>>> = LazyLock::new(pieces::rows);
+
+/// Every row of the pieces manifest.
+pub fn rows() -> &'static [PieceRow<'static>] {
+    &ROWS
 }
-
-include!(concat!(env!("OUT_DIR"), "/pieces_table.rs"));
 
 const INDEX: &str = include_str!("../../assets/gui/index.html");
 const APP_JS: &str = include_str!("../../assets/gui/app.js");
@@ -52,8 +44,8 @@ pub async fn style_css() -> Response {
 /// paths with `/` written as `~`).
 pub async fn piece(Path(file): Path<String>) -> Response {
     let name = file.replace('~', "/");
-    match PIECES.iter().find(|p| p.file == name) {
-        Some(p) => ([(header::CONTENT_TYPE, "image/svg+xml")], p.svg).into_response(),
+    match pieces::svg(&name) {
+        Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
         None => (axum::http::StatusCode::NOT_FOUND, "no such piece drawing").into_response(),
     }
 }
@@ -61,8 +53,8 @@ pub async fn piece(Path(file): Path<String>) -> Response {
 /// The drawing of `token` in variant `v`: the variant's own row, else (for
 /// `eightpiece-random`) the `eightpiece` row, else the `chess` row of a piece with the same
 /// name (an orthodox piece); `None`: the page draws its placeholder.
-pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceFile> {
-    let find = |variant: &str| PIECES.iter().find(|p| p.variant == variant && p.fen == token);
+pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceRow<'static>> {
+    let find = |variant: &str| rows().iter().find(|p| p.variant == variant && p.fen == token);
     find(v.name())
         .or_else(|| (v == VariantId::EightPieceRandom).then(|| find("eightpiece")).flatten())
         .or_else(|| {
@@ -73,6 +65,6 @@ pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceFile> {
 }
 
 /// The URL of a drawing.
-pub fn url(p: &PieceFile) -> String {
+pub fn url(p: &PieceRow<'_>) -> String {
     format!("/pieces/{}", p.file.replace('/', "~"))
 }

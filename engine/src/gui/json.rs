@@ -32,7 +32,7 @@ pub fn variant_json(v: VariantId) -> Value {
 /// Piece token -> URL of its drawing, for every drawing of the manifest that serves `v`.
 fn images(v: VariantId) -> Value {
     let mut m = serde_json::Map::new();
-    for p in super::assets::PIECES {
+    for p in super::assets::rows() {
         if let Some(d) = super::assets::drawing(v, p.fen) {
             m.insert(p.fen.to_string(), json!(super::assets::url(d)));
         }

@@ -54,6 +54,23 @@ pub struct Options {
     pub chess960: bool,
     /// Answer every search with a random legal move (`menagerie --random-mover`).
     pub random_mover: bool,
+    /// `Skill Level` 0..=20 (20: full strength).
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `elo` instead of `skill_level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+}
+
+impl Options {
+    /// The playing level these options ask for (`None`: full strength).
+    pub fn skill(&self) -> Option<crate::search::Skill> {
+        if self.limit_strength {
+            crate::search::Skill::from_elo(self.elo)
+        } else {
+            crate::search::Skill::level(self.skill_level)
+        }
+    }
 }
 
 impl Default for Options {
@@ -66,6 +83,9 @@ impl Default for Options {
             overhead_ms: 30,
             chess960: false,
             random_mover: false,
+            skill_level: crate::search::skill::MAX_LEVEL,
+            limit_strength: false,
+            elo: crate::search::skill::ELO_MAX,
         }
     }
 }
@@ -276,6 +296,15 @@ pub fn run_with(input: impl BufRead, output: impl Write + Send + 'static, opts: 
                 sanitize(t)
             )),
         }
+    }
+}
+
+/// A boolean option value (`true`/`false`; XBoard check boxes send `1`/`0`).
+pub fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("{name} takes true or false, not `{}`", sanitize(value))),
     }
 }
 

@@ -6,6 +6,7 @@
 use super::api::{new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink};
 use super::{sanitize, Line, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::game::reason_text;
+use crate::search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::search::{Clock, Config, Info, Limits, Score};
 use movegen::rules::{GameEnd, VariantId};
 use movegen::types::Color;
@@ -348,6 +349,8 @@ impl Xboard {
                     self.last_put = Some(rest.to_string());
                 }
             }
+            // Not beside an analysis (it would wait for the endless search to end).
+            "perft" if self.s.searcher.is_running() => self.error("command not legal now", line),
             "perft" => match rest.parse::<u32>() {
                 Ok(d) if (1..=20).contains(&d) => {
                     self.s.spawn_perft(d, Flavor::Xboard, false, "# perft stopped");
@@ -392,6 +395,9 @@ impl Xboard {
         o.line("feature option=\"Seed -spin 0 0 2147483647\"");
         o.line("feature option=\"MultiPV -spin 1 1 256\"");
         o.line("feature option=\"Move Overhead -spin 30 0 5000\"");
+        o.line(&format!("feature option=\"Skill Level -spin {MAX_LEVEL} 0 {MAX_LEVEL}\""));
+        o.line("feature option=\"UCI_LimitStrength -check 0\"");
+        o.line(&format!("feature option=\"UCI_Elo -spin {ELO_MAX} {ELO_MIN} {ELO_MAX}\""));
         o.line("feature done=1");
     }
 
@@ -477,6 +483,13 @@ impl Xboard {
             }
             ("MultiPV", Ok(x)) if (1..=256).contains(&x) => self.s.opts.multipv = x as u32,
             ("Move Overhead", Ok(x)) if x <= 5000 => self.s.opts.overhead_ms = x,
+            ("Skill Level", Ok(x)) if x <= u64::from(MAX_LEVEL) => {
+                self.s.opts.skill_level = x as u8
+            }
+            ("UCI_LimitStrength", Ok(x)) if x <= 1 => self.s.opts.limit_strength = x == 1,
+            ("UCI_Elo", Ok(x)) if (u64::from(ELO_MIN)..=u64::from(ELO_MAX)).contains(&x) => {
+                self.s.opts.elo = x as u32;
+            }
             _ => self.error("bad option", line),
         }
     }
@@ -593,6 +606,8 @@ impl Xboard {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder: false,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            skill: self.s.opts.skill(),
+            seed: self.s.opts.seed,
             ..Config::default()
         };
         self.search_start = Instant::now();

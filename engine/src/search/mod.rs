@@ -2,10 +2,12 @@
 //! deepening, time management, and reporting through a [`Reporter`]. Generic over the variant;
 //! the protocol layer picks the variant once per search.
 
+pub mod skill;
 pub mod time;
 pub mod tt;
 pub mod worker;
 
+pub use skill::Skill;
 pub use time::{Clock, Limits, DEFAULT_OVERHEAD};
 pub use worker::{Line, MATE, MATE_BOUND};
 
@@ -89,6 +91,11 @@ pub struct Config {
     /// Root moves to play only if every legal move is in this list (XBoard: moves its board
     /// cannot follow, see `EngineVariant::xboard_avoid`). Empty for every ordinary search.
     pub avoid: Vec<Move>,
+    /// A playing level below full strength (`Skill Level`, `UCI_Elo`): fewer nodes, a depth
+    /// cap, and bounded noise in the choice among the best root moves ([`Skill`]).
+    pub skill: Option<Skill>,
+    /// Seed of the level's noise (mixed with the position and a per-searcher count).
+    pub seed: u64,
 }
 
 impl Default for Config {
@@ -99,6 +106,8 @@ impl Default for Config {
             ponder: false,
             random: None,
             avoid: Vec::new(),
+            skill: None,
+            seed: 0,
         }
     }
 }
@@ -366,6 +375,16 @@ impl Searcher {
             let _ = self.pool.senders[0].send(job);
             return;
         }
+        let (mut limits, mut config) = (limits, config);
+        if let Some(skill) = config.skill {
+            // A level's limits come on top of the protocol's, and its noise differs from game
+            // to game (the count) but is reproducible (the seed).
+            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+            limits.depth =
+                Some(limits.depth.map_or(skill.depth_cap(), |d| d.min(skill.depth_cap())));
+            let count = self.random_count.fetch_add(1, Relaxed);
+            config.seed = movegen::zobrist::splitmix64(config.seed ^ root.hash() ^ count);
+        }
         let shared = Arc::new(Shared::new(self.tt.clone()));
         if !config.ponder {
             let budget = limits.budget(config.overhead);
@@ -499,8 +518,16 @@ fn main_search<V: Evaluator>(
     }
     let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
     let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
-    let multipv = (config.multipv.max(1) as usize).min(legal.len() - avoid.len());
+    let playable_count = legal.len() - avoid.len();
+    let reported = (config.multipv.max(1) as usize).min(playable_count);
+    // A level chooses among several root moves: search them all as principal variations.
+    let multipv = if config.skill.is_some() {
+        reported.max(skill::CANDIDATES).min(playable_count)
+    } else {
+        reported
+    };
     let mut best: Option<Line> = None;
+    let mut best_lines: Vec<Line> = Vec::new();
     let mut depth_done = 0;
     let mut prev: Option<i32> = None;
     'deepen: for depth in 1..=max {
@@ -521,11 +548,12 @@ fn main_search<V: Evaluator>(
         let Some(first) = lines.first() else { break };
         prev = Some(first.score);
         best = Some(first.clone());
+        best_lines.clone_from(&lines);
         depth_done = depth;
         let elapsed = start.elapsed();
         let nodes = shared.nodes.load(Relaxed);
         let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        for (i, l) in lines.iter().enumerate() {
+        for (i, l) in lines.iter().take(reported).enumerate() {
             reporter.info(
                 root,
                 &Info {
@@ -565,6 +593,15 @@ fn main_search<V: Evaluator>(
         let first = legal.iter().copied().find(playable).unwrap_or(legal[0]);
         Line { score: 0, pv: vec![tt_move.unwrap_or(first)] }
     });
+    // A level: its noisy choice among the last iteration's lines.
+    let line = match config.skill {
+        Some(skill) if best_lines.len() > 1 => {
+            let scored: Vec<(Move, i32)> = best_lines.iter().map(|l| (l.pv[0], l.score)).collect();
+            let pick = skill.choose(&scored, config.seed);
+            best_lines.into_iter().find(|l| Some(l.pv[0]) == pick).unwrap_or(line)
+        }
+        _ => line,
+    };
     wait_if_infinite(limits, config, shared);
     Outcome {
         best: line.pv.first().copied(),
@@ -585,5 +622,46 @@ fn wait_if_infinite(limits: &Limits, config: &Config, shared: &Shared) {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::rules::Rules;
+    use movegen::variants::chess::Chess;
+
+    struct Quiet;
+    impl<V> Reporter<V> for Quiet {
+        fn info(&self, _: &V, _: &Info) {}
+        fn bestmove(&self, _: &V, _: Option<Move>, _: Option<Move>) {}
+    }
+
+    /// A search stopped before depth 1 completes falls back to the table's move or the first
+    /// legal one, but never to a move the caller asked to avoid (XBoard: moves its board cannot
+    /// follow), even when the table recommends it.
+    #[test]
+    fn the_fallback_move_is_never_an_avoided_one() {
+        // Sixteen queens in contact: quiescence at depth 1 needs far more than the 1024 nodes
+        // after which a set stop flag is noticed.
+        let root = Chess::from_fen("k7/8/1q1q1q1q/q1q1q1q1/1Q1Q1Q1Q/Q1Q1Q1Q1/8/7K w - - 0 1")
+            .expect("legal FEN");
+        let mut legal = <Chess as Rules>::Moves::default();
+        root.legal_moves(&mut legal);
+        let keep = *legal.last().unwrap();
+        let avoid: Vec<Move> = legal.iter().copied().filter(|&m| m != keep).collect();
+        let tt = Arc::new(Tt::new(1));
+        tt.store(root.hash(), legal[0], 0, 5, tt::Bound::Exact);
+        let shared = Shared::new(tt);
+        shared.stop.store(true, Relaxed);
+        let limits = Limits::default();
+        let config = Config::default();
+        let out =
+            main_search(&root, &[], &limits, &config, &avoid, &shared, Instant::now(), &Quiet);
+        assert_eq!(out.depth, 0, "depth 1 must not have completed for this test to mean anything");
+        assert_eq!(out.best, Some(keep));
+        // Without the list, the table's move.
+        let out = main_search(&root, &[], &limits, &config, &[], &shared, Instant::now(), &Quiet);
+        assert_eq!((out.depth, out.best), (0, Some(legal[0])));
     }
 }
