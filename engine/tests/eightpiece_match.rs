@@ -61,8 +61,20 @@ fn run(name: &str, extra: &[&str], games: usize) -> String {
 
 #[test]
 fn uci_self_play_replays() {
-    let text =
-        run("uci.pgn", &["--variant", "eightpiece", "--concurrency", "2", "--tc", "1+0.02"], 2);
+    let text = run(
+        "uci.pgn",
+        &[
+            "--variant",
+            "eightpiece",
+            "--concurrency",
+            "2",
+            "--tc",
+            "1+0.02",
+            "--time-margin",
+            "2000",
+        ],
+        2,
+    );
     assert!(text.contains("[Variant \"eightpiece\"]"), "{text}");
     assert!(!text.contains("illegal move"), "{text}");
 }

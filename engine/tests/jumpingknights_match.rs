@@ -64,7 +64,8 @@ fn run(extra: &[&str], name: &str, games: usize) -> (String, String) {
 
 #[test]
 fn uci_self_play_replays() {
-    run(&["--tc", "1+0.02"], "uci.pgn", 2);
+    // About the PGN, not the clock: a loaded test machine must not forfeit on time.
+    run(&["--tc", "1+0.02", "--time-margin", "2000"], "uci.pgn", 2);
 }
 
 #[test]

@@ -112,6 +112,9 @@ fn self_play_writes_a_replayable_pgn() {
         "2",
         "--tc",
         "1+0.02",
+        // This test is about the PGN, not the clock: a loaded test machine must not forfeit.
+        "--time-margin",
+        "2000",
         "--openings",
         book.to_str().unwrap(),
         "--pgn",

@@ -55,6 +55,9 @@ fn self_play_writes_a_replayable_pgn() {
         "2",
         "--tc",
         "1+0.02",
+        // The PGN is under test, not the clock: a loaded machine must not forfeit on time.
+        "--time-margin",
+        "2000",
         "--pgn",
         pgn.to_str().unwrap(),
     ]);
