@@ -6,6 +6,7 @@
 #   bench/strength.sh gnuchess [GAMES]                          # chess, 10+0.1
 #   bench/strength.sh ladder  VARIANT [GAMES] [TC] [LEVELS]     # each Skill Level vs the next
 # PGNs go to strength-*.pgn in the current directory; the last line is the summary.
+# CONCURRENCY (default 2) sets the games played at once by `ladder`.
 set -euo pipefail
 bin=${MENAGERIE:-$(cd "$(dirname "$0")/.." && pwd)/target/release/menagerie}
 mode=${1:?mode}
@@ -39,8 +40,9 @@ ladder)
         lo=${levels[i]}; hi=${levels[i + 1]}
         echo "== $v: level $hi vs level $lo"
         "$bin" match --variant "$v" --engine1 "$bin --skill-level $hi" \
-            --engine2 "$bin --skill-level $lo" --games "$games" --tc "$tc" --concurrency 2 \
-            --seed 1 "${extra[@]}" --pgn "strength-$v-ladder.pgn" | tail -n 3
+            --engine2 "$bin --skill-level $lo" --name1 "level $hi" --name2 "level $lo" \
+            --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" --seed 1 "${extra[@]}" \
+            --pgn "strength-$v-ladder.pgn" | tail -n 4
     done
     ;;
 *) echo "unknown mode $mode" >&2; exit 2 ;;
