@@ -42,7 +42,7 @@ ladder)
         "$bin" match --variant "$v" --engine1 "$bin --skill-level $hi" \
             --engine2 "$bin --skill-level $lo" --name1 "level $hi" --name2 "level $lo" \
             --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" --seed 1 "${extra[@]}" \
-            --pgn "strength-$v-ladder.pgn" | tail -n 4
+            --pgn "strength-$v-ladder.pgn" | tail -n 5
     done
     ;;
 *) echo "unknown mode $mode" >&2; exit 2 ;;
