@@ -117,7 +117,82 @@ fn xboard_can_carry(m: Move) -> bool {
     }
 }
 
+/// The squares of a castling rook's destination, or of a normal move's: where the action puts
+/// a unit (rule 3 then may feed that unit to the PE).
+fn action_destinations(m: Move) -> [Square; 2] {
+    match m.kind() {
+        MoveKind::Castle => {
+            let rook_to =
+                if Geo8x8::file(m.to()) == 6 { Square(m.to().0 - 1) } else { Square(m.to().0 + 1) };
+            [m.to(), rook_to]
+        }
+        _ => [m.to(), m.to()],
+    }
+}
+
+/// One bit per square of `pos`'s board that holds a unit or the PE.
+fn occupied(pos: &PieceEater) -> u64 {
+    let view = pos.board_view();
+    view.cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.token().is_some())
+        .fold(0, |acc, (i, _)| acc | 1u64 << i)
+}
+
+/// The position after `moves` from `start`, and the squares XBoard 4.9.1's board shows occupied
+/// then (legality testing off, `-xlegal`). XBoard draws the PE as an elephant that never moves
+/// from its first square, and removes an eaten unit only when the turn's text carried the PE's
+/// step in the kill slot ([`xboard_can_carry`]); a unit eaten otherwise (a forced eat of the
+/// mover, any eat after a drop, e.p. or a lettered promotion) stays on XBoard's board. Each turn
+/// is taken to have been sent in the form `to_xboard` writes, as two Menagerie engines do; a
+/// human's move entered in XBoard carries no step at all, so an eat after it is not seen here.
+fn xboard_shadow(start: &PieceEater, moves: &[Move]) -> (PieceEater, u64) {
+    let mut occ = occupied(start);
+    let mut pos = *start;
+    for &m in moves {
+        let carried = pos.to_xboard(m).contains(',');
+        for c in pos.move_effect(m).changes {
+            let bit = 1u64 << c.square.0;
+            if c.after.as_deref() == Some("X") {
+                // The PE's destination: XBoard keeps the unit the action put there (a forced eat
+                // is never carried) and drops an eaten unit only from a carried step.
+                if action_destinations(m).contains(&c.square) {
+                    occ |= bit;
+                } else if carried {
+                    occ &= !bit;
+                }
+            } else if c.before.as_deref() == Some("X") {
+                // The square the PE left: XBoard never saw it arrive, nothing changes there.
+            } else if c.after.is_some() {
+                occ |= bit;
+            } else {
+                occ &= !bit;
+            }
+        }
+        pos = pos.play(m);
+    }
+    (pos, occ)
+}
+
 impl EngineVariant for PieceEater {
+    /// Drops onto a square that XBoard's board still shows occupied (a unit the PE ate without
+    /// XBoard seeing it, or the elephant's first square): XBoard refuses a drop onto an occupied
+    /// square even with legality testing off and forfeits the mover.
+    fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
+        let (pos, occ) = xboard_shadow(start, moves);
+        let ghosts = occ & !occupied(&pos);
+        if ghosts == 0 {
+            return Vec::new();
+        }
+        let mut list = <Self as Rules>::Moves::default();
+        pos.legal_moves(&mut list);
+        list.iter()
+            .copied()
+            .filter(|m| m.kind() == MoveKind::Drop && ghosts & (1u64 << m.to().0) != 0)
+            .collect()
+    }
+
     fn xboard_setup() -> Option<String> {
         let start = PieceEater::startpos().to_xboard_fen(VariantId::PieceEater);
         Some(format!("setup ({PIECE_TO_CHAR}) 8x8+4_bughouse {start}"))
@@ -243,6 +318,31 @@ mod tests {
         for seed in 0..5 {
             assert_eq!(p.parse_rolling("e2e4", true, seed), Ok(eat));
         }
+    }
+
+    /// A pawn dropped next to the PE is eaten at once (rule 3, PE-3); XBoard, which gets the
+    /// drop without the step, still shows it. Once the PE has moved on, the engine's board has
+    /// e2 empty and XBoard's a pawn there: a second drop on e2 would be refused by XBoard and
+    /// forfeit the engine, so it is avoided in XBoard mode; other drops are not.
+    #[test]
+    fn drops_onto_a_unit_xboard_still_shows_are_avoided() {
+        let start = PieceEater::from_fen("8/8/K6k/8/8/3X4/8/8[PP] w - - 0 1 -").unwrap();
+        let drop = start.parse_move("P@e2,d3e2").unwrap();
+        assert_eq!(start.to_xboard(drop), "P@e2", "the forced eat is not carried");
+        let after = start.play(drop);
+        let mut list = <PieceEater as Rules>::Moves::default();
+        after.legal_moves(&mut list);
+        let black = list.iter().copied().find(|m| after.action_text(*m) == "h6h5").unwrap();
+        let played = [drop, black];
+        let pos = after.play(black);
+        assert_ne!(pos.pe(), Geo8x8::parse_square("e2").unwrap(), "the PE has left e2");
+        let avoid = PieceEater::xboard_avoid(&start, &played);
+        assert!(!avoid.is_empty());
+        assert!(avoid.iter().all(|m| pos.action_text(*m) == "P@e2"), "{avoid:?}");
+        pos.legal_moves(&mut list);
+        assert!(list.iter().any(|m| pos.action_text(*m) == "P@f2" && !avoid.contains(m)));
+        // Before anything was eaten unseen there is nothing to avoid.
+        assert!(PieceEater::xboard_avoid(&start, &[]).is_empty());
     }
 
     #[test]
