@@ -42,6 +42,8 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Play against the engine in the terminal.
     Play(PlayArgs),
+    /// Tune a variant's evaluation parameters to self-play results (docs/tuning.md).
+    Tune(crate::tune::TuneArgs),
 }
 
 /// Arguments of `play`.
@@ -439,6 +441,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Bench(a)) => run_bench(a, out),
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
+        Some(Command::Tune(a)) => crate::tune::run(a, out),
         None => Ok(()),
     }
 }
