@@ -74,7 +74,7 @@ fn loop_for<V: Tune>(variant: &str) {
     let data = std::fs::read_to_string(p("data.txt")).unwrap();
     assert!(data.lines().count() > 5, "{data}");
     assert!(data.lines().all(|l| l.contains(&format!("; variant {variant}; result "))));
-    // A fit: a complete, parseable table whose header records the run.
+    // A fit: a complete, parseable table whose header keeps the notes and records the run.
     let (code, _, err) = menagerie(&[
         "tune",
         "fit",
@@ -94,7 +94,9 @@ fn loop_for<V: Tune>(variant: &str) {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("K = "), "{err}");
     let text = std::fs::read_to_string(p("params.txt")).unwrap();
-    assert!(text.starts_with(&format!("# {variant} evaluation parameters, tuned")), "{text}");
+    // The built-in table's notes come first, then the record of the run.
+    assert!(text.starts_with(&format!("# {}", V::table().notes[0])), "{text}");
+    assert!(text.contains("\n# tuned by `menagerie tune fit`"), "{text}");
     let table = eval::Table::parse(V::groups(), &text).unwrap();
     assert_eq!(table.names, V::table().names);
     // Fixed parameters are never changed.

@@ -46,6 +46,8 @@ pub struct Table {
     pub kinds: Vec<Kind>,
     /// Values, by id (`Single` and `Fixed` keep the value in both halves).
     pub values: Vec<Score>,
+    /// The comment lines before the first parameter (without their `# `).
+    pub notes: Vec<String>,
 }
 
 /// Expands groups into one name and kind per parameter id.
@@ -71,11 +73,19 @@ impl Table {
     pub fn parse(groups: &[Group], text: &str) -> Result<Table, String> {
         let (names, kinds) = expand(groups);
         let mut values = vec![None; names.len()];
+        let mut notes = Vec::new();
+        let mut leading = true;
         for (n, raw) in text.lines().enumerate() {
             let line = raw.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
+                if leading {
+                    if let Some(c) = raw.trim().strip_prefix('#') {
+                        notes.push(c.strip_prefix(' ').unwrap_or(c).trim_end().to_string());
+                    }
+                }
                 continue;
             }
+            leading = false;
             let mut words = line.split_whitespace();
             let name = words.next().unwrap_or("");
             let nums: Result<Vec<i32>, _> = words.map(str::parse::<i32>).collect();
@@ -104,11 +114,11 @@ impl Table {
         if !missing.is_empty() {
             return Err(format!("missing parameters: {}", missing.join(", ")));
         }
-        Ok(Table { names, kinds, values: values.into_iter().flatten().collect() })
+        Ok(Table { names, kinds, values: values.into_iter().flatten().collect(), notes })
     }
 
     /// The table as text in the form [`Table::parse`] reads, names aligned, with `header`
-    /// lines as comments first.
+    /// lines as comments first (the table's own notes are not written: put them in `header`).
     pub fn to_text(&self, header: &str) -> String {
         let mut s = String::new();
         for l in header.lines() {
@@ -326,6 +336,9 @@ mod tests {
         let again = Table::parse(GROUPS, &t.to_text("header")).unwrap();
         assert_eq!(again.values, t.values);
         assert!(t.to_text("header").starts_with("# header\n"));
+        assert_eq!(again.notes, ["header"]);
+        let noted = Table::parse(GROUPS, &format!("# one\n#two\n\n{text}")).unwrap();
+        assert_eq!(noted.notes, ["one", "two"]);
     }
 
     #[test]

@@ -383,14 +383,12 @@ fn fit_variant<V: Tune + EngineVariant>(
     say(format!("error at the end: training {train1:.6}, held out {valid1:.6}"));
     let tuned = Table { values, ..table.clone() };
     let files: Vec<String> = a.data.iter().map(|p| p.display().to_string()).collect();
-    let header = format!(
-        "{variant} evaluation parameters, tuned by `menagerie tune fit` (docs/tuning.md)\n\
-         data: {} ({} positions, every {}th game held out), K = {k:.4}, {} epochs x {} rounds, \
-         rate {}, l2 {}\n\
-         mean squared error: training {train0:.6} -> {train1:.6}, held out {valid0:.6} -> \
-         {valid1:.6}\n\
-         pairs: name mg eg (tapered); singles: name value; formulas and units as in the \
-         hand-set table's header",
+    // The starting table's notes (what the parameters mean) stay; the run is added after them.
+    let mut header: Vec<String> = table.notes.clone();
+    header.push(format!(
+        "tuned by `menagerie tune fit` (docs/tuning.md) on {} ({} positions, every {}th game \
+         held out): K = {k:.4}, {} epochs x {} rounds, rate {}, l2 {}; mean squared error \
+         training {train0:.6} -> {train1:.6}, held out {valid0:.6} -> {valid1:.6}",
         files.join(" "),
         train.len() + valid.len(),
         a.holdout,
@@ -398,7 +396,8 @@ fn fit_variant<V: Tune + EngineVariant>(
         a.rounds,
         a.rate,
         a.l2,
-    );
+    ));
+    let header = header.join("\n");
     emit(&a.out, &tuned.to_text(&header), out)
 }
 
