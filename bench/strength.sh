@@ -4,6 +4,7 @@
 #   bench/strength.sh odds    VARIANT [GAMES] [MOVETIME_MS]   # 4x time vs itself
 #   bench/strength.sh fairymax [GAMES]                          # chess, 10+0.1
 #   bench/strength.sh gnuchess [GAMES]                          # chess, 10+0.1
+#   bench/strength.sh ladder  VARIANT [GAMES] [TC] [LEVELS]     # each Skill Level vs the next
 # PGNs go to strength-*.pgn in the current directory; the last line is the summary.
 set -euo pipefail
 bin=${MENAGERIE:-$(cd "$(dirname "$0")/.." && pwd)/target/release/menagerie}
@@ -28,6 +29,19 @@ fairymax)
 gnuchess)
     "$bin" match --engine2 "/usr/games/gnuchess -u" --games "${2:-20}" --tc 10+0.1 \
         --pgn strength-chess-gnuchess.pgn
+    ;;
+ladder)
+    # Each level of LEVELS (default 0 4 8 12 16 20) against the next one up, the higher level
+    # scored: one summary line per step.
+    v=${2:?variant}; games=${3:-40}; tc=${4:-5+0.05}; levels=(${5:-0 4 8 12 16 20})
+    extra=(); [[ $v == eightpiece-random ]] && extra=(--setups "1..$((games / 2))")
+    for ((i = 0; i + 1 < ${#levels[@]}; i++)); do
+        lo=${levels[i]}; hi=${levels[i + 1]}
+        echo "== $v: level $hi vs level $lo"
+        "$bin" match --variant "$v" --engine1 "$bin --skill-level $hi" \
+            --engine2 "$bin --skill-level $lo" --games "$games" --tc "$tc" --concurrency 2 \
+            --seed 1 "${extra[@]}" --pgn "strength-$v-ladder.pgn" | tail -n 3
+    done
     ;;
 *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac

@@ -22,6 +22,10 @@ pub struct Cli {
     /// possible opponent, for strength tests); its seed is the `Seed` option.
     #[arg(long)]
     pub random_mover: bool,
+    /// Protocol loop starting at this `Skill Level` (0..=20; the GUI's option overrides it),
+    /// e.g. `menagerie --skill-level 5` as a match opponent.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=20))]
+    pub skill_level: Option<u8>,
 }
 
 /// Subcommands.
@@ -44,6 +48,69 @@ pub enum Command {
     Play(PlayArgs),
     /// Tune a variant's evaluation parameters to self-play results (docs/tuning.md).
     Tune(crate::tune::TuneArgs),
+    /// Write the piece images for XBoard's `-pieceImageDirectory` (docs/xboard-pieces.md).
+    XboardPieces(XboardPiecesArgs),
+    /// Regenerate the opening suites `bench/openings/<variant>.epd` (seeded, reproducible).
+    Openings(OpeningsArgs),
+    /// Total the JSON summaries of several `match --json` runs (e.g. one match split across
+    /// machines) and print the combined statistics and SPRT.
+    MatchMerge(MergeArgs),
+}
+
+/// Arguments of `xboard-pieces`.
+#[derive(clap::Args, Debug)]
+pub struct XboardPiecesArgs {
+    /// Only this variant, written into DIR itself (default: every variant, each in DIR/<id>).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Directory to write the images into (created if missing).
+    pub dir: std::path::PathBuf,
+}
+
+/// Arguments of `match-merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Summary files written by `menagerie match --json`.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// SPRT to evaluate on the total: ELO0 ELO1 ALPHA BETA (default: the runs' own).
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
+    pub sprt: Option<Vec<f64>>,
+    /// Elo model of the SPRT bounds: normalized or logistic.
+    #[arg(long, default_value = "normalized")]
+    pub sprt_model: String,
+    /// Write the combined summary to this file.
+    #[arg(long)]
+    pub json: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `openings`.
+#[derive(clap::Args, Debug)]
+pub struct OpeningsArgs {
+    /// Variant id, or `all`.
+    #[arg(long, default_value = "all")]
+    pub variant: String,
+    /// Positions per suite.
+    #[arg(long, default_value_t = 500)]
+    pub count: usize,
+    /// Seed of the random plies (each variant draws its own stream from it).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Directory written (`<DIR>/<variant>.epd`).
+    #[arg(long, default_value = "bench/openings")]
+    pub out: std::path::PathBuf,
+    /// Search depth of the balance test (default: per variant, see docs/match.md).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Largest |score| in centipawns kept (default 50).
+    #[arg(long)]
+    pub max_score: Option<i32>,
+    /// Fewest random plies from the start (default 4).
+    #[arg(long)]
+    pub min_plies: Option<u32>,
+    /// Most random plies from the start (default 8).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
 }
 
 /// Arguments of `play`.
@@ -108,9 +175,11 @@ pub struct MatchArgs {
     /// Fixed nodes per move (UCI engines).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// File of start positions, one FEN (or EPD) per line; games pair up on each.
+    /// Start positions: a file with one FEN (or EPD) per line, or `none` for the variant's
+    /// start position. Default: the variant's suite (`bench/openings/<variant>.epd`, built in).
+    /// Each opening is played twice, once with each colour.
     #[arg(long)]
-    pub openings: Option<std::path::PathBuf>,
+    pub openings: Option<String>,
     /// eightpiece-random setup numbers to use as openings, `A..B` (inclusive) or `N`.
     #[arg(long)]
     pub setups: Option<String>,
@@ -120,9 +189,27 @@ pub struct MatchArgs {
     /// Seed of the PieceEater die (game pair `k` uses seed + k; written to the PGN).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Stop at an SPRT decision: ELO0 ELO1 ALPHA BETA.
+    /// Stop at an SPRT decision: ELO0 ELO1 ALPHA BETA (on the game pairs' pentanomial results).
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
     pub sprt: Option<Vec<f64>>,
+    /// Elo model of the SPRT bounds: normalized (nElo, as fastchess's default) or logistic.
+    #[arg(long, default_value = "normalized")]
+    pub sprt_model: String,
+    /// Name of the first engine (PGN tags, reports; default: its `id name` / `myname`).
+    #[arg(long)]
+    pub name1: Option<String>,
+    /// Name of the second engine.
+    #[arg(long)]
+    pub name2: Option<String>,
+    /// Write a machine-readable summary (W-D-L, pentanomial counts, SPRT) to this JSON file,
+    /// for `menagerie match-merge`.
+    #[arg(long)]
+    pub json: Option<std::path::PathBuf>,
+    /// First game pair of this run (opening, die seed and round numbers follow it), to split a
+    /// fixed-length match into runs: e.g. `--games 200 --first-pair 0` and `--games 200
+    /// --first-pair 100` play the games of one 400-game match.
+    #[arg(long, default_value_t = 0)]
+    pub first_pair: u32,
     /// Resign adjudication: CENTIPAWNS MOVES.
     #[arg(long, num_args = 2, value_names = ["CP", "MOVES"])]
     pub resign: Option<Vec<i64>>,
@@ -395,8 +482,8 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
         let Ok(r) = crate::with_engine_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             let searcher = Searcher::new(1, 16);
-            // Games of chance (PieceEater) search every outcome of every action: depth 2 only.
-            let depth = if V::HAS_CHANCE { depth.min(2) } else { depth };
+            // Games of chance (PieceEater): every action has up to eight outcomes; depth 7.
+            let depth = if V::HAS_CHANCE { depth.min(7) } else { depth };
             let limits = Limits { depth: Some(depth), ..Limits::default() };
             let t = Instant::now();
             let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
@@ -433,6 +520,33 @@ pub fn run_setup(args: &SetupArgs, out: &mut dyn Write) -> Result<(), CliError> 
     }
 }
 
+/// Runs `xboard-pieces`: writes each variant's XBoard image directory and prints the XBoard
+/// command line that uses it.
+pub fn run_xboard_pieces(args: &XboardPiecesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let jobs: Vec<(VariantId, std::path::PathBuf)> = match &args.variant {
+        Some(v) => vec![(variant_arg(v)?, args.dir.clone())],
+        None => VariantId::ALL.iter().map(|&v| (v, args.dir.join(v.name()))).collect(),
+    };
+    for (v, dir) in jobs {
+        let files = crate::variants::xboard_images::write_images(v, &dir)
+            .map_err(|message| CliError { message, code: 1 })?;
+        let variant = match v {
+            VariantId::Chess => String::new(),
+            _ => format!(" -variant {v} -xlegal"),
+        };
+        writeln!(
+            out,
+            "{v}: {} images in {}\n  xboard -fcp menagerie{variant} -pieceImageDirectory {} \
+             -trueColors true",
+            files.len(),
+            dir.display(),
+            dir.display()
+        )
+        .map_err(io_err)?;
+    }
+    Ok(())
+}
+
 /// Dispatches a parsed command line.
 pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
     match &cli.command {
@@ -442,6 +556,9 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
         Some(Command::Tune(a)) => crate::tune::run(a, out),
+        Some(Command::XboardPieces(a)) => run_xboard_pieces(a, out),
+        Some(Command::Openings(a)) => run_openings(a, out),
+        Some(Command::MatchMerge(a)) => run_match_merge(a, out),
         None => Ok(()),
     }
 }
@@ -481,7 +598,7 @@ pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
 }
 
 fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::runner::{player::Control, run_match, stats::Sprt, EngineSpec, MatchConfig};
+    use crate::runner::{player::Control, run_match, EngineSpec, MatchConfig};
     let variant = variant_arg(&a.variant)?;
     if !crate::variants::supported(variant) {
         return Err(unimplemented_variant(variant));
@@ -506,20 +623,20 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         Control::Clock { base_ms: 10_000, inc_ms: 100, moves: 0 }
     };
-    let mut openings = Vec::new();
-    if let Some(path) = &a.openings {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
-        for line in text.lines() {
-            let l = line.split(';').next().unwrap_or("").trim();
-            if !l.is_empty() && !l.starts_with('#') {
-                openings.push(l.to_string());
+    let mut openings = match a.openings.as_deref() {
+        Some("none") => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{path}: {e}")))?;
+            let lines = crate::runner::openings::parse_lines(&text);
+            if lines.is_empty() {
+                return Err(usage(format!("{path}: no positions")));
             }
+            lines
         }
-        if openings.is_empty() {
-            return Err(usage(format!("{}: no positions", path.display())));
-        }
-    }
+        // `--setups` alone names the start positions.
+        None if a.setups.is_some() => Vec::new(),
+        None => crate::runner::openings::suite(variant),
+    };
     if let Some(spec) = &a.setups {
         openings.extend(setup_openings(variant, spec)?);
     }
@@ -529,15 +646,13 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if a.time_odds != 1.0 && a.depth.is_some() {
         return Err(usage("--time-odds needs a clock, --movetime or --nodes".into()));
     }
-    let sprt = match &a.sprt {
-        Some(v) if v.len() == 4 => {
-            if !(v[2] > 0.0 && v[2] < 0.5 && v[3] > 0.0 && v[3] < 0.5 && v[0] < v[1]) {
-                return Err(usage("--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into()));
-            }
-            Some(Sprt { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] })
-        }
-        _ => None,
-    };
+    let sprt = sprt_arg(a.sprt.as_deref(), &a.sprt_model)?;
+    if a.name1.is_some() && a.name1 == a.name2 {
+        return Err(usage("--name1 and --name2 must differ".into()));
+    }
+    if let Some(n) = a.name1.iter().chain(&a.name2).find(|n| n.trim().is_empty()) {
+        return Err(usage(format!("engine name `{n}` is empty")));
+    }
     let cfg = MatchConfig {
         engines: [
             EngineSpec { cmd: e1, proto: parse_proto(&a.proto1)? },
@@ -565,8 +680,16 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         hash_mb: a.hash,
         threads: a.threads,
         event: format!("menagerie match ({variant})"),
+        names: [a.name1.clone(), a.name2.clone()],
+        first_pair: a.first_pair,
     };
     let summary = run_match(&cfg, out).map_err(|e| CliError { message: e, code: 1 })?;
+    let totals = summary.totals(&cfg);
+    write!(out, "{}", totals.report()).map_err(io_err)?;
+    if let Some(path) = &a.json {
+        std::fs::write(path, totals.to_json())
+            .map_err(|e| CliError { message: format!("{}: {e}", path.display()), code: 1 })?;
+    }
     let r = summary.wdl;
     writeln!(
         out,
@@ -628,4 +751,106 @@ fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     crate::play::play(&cfg, &mut input, out).map_err(|e| CliError { message: e, code: 1 })
+}
+
+/// Runs `openings`: writes `<out>/<variant>.epd` for one variant or all.
+fn run_openings(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::runner::openings::{default_params, generate};
+    let variants: Vec<VariantId> = if a.variant == "all" {
+        VariantId::ALL.iter().copied().filter(|&v| crate::variants::supported(v)).collect()
+    } else {
+        vec![variant_arg(&a.variant)?]
+    };
+    if a.count == 0 {
+        return Err(usage("--count must be at least 1".into()));
+    }
+    std::fs::create_dir_all(&a.out).map_err(|e| usage(format!("{}: {e}", a.out.display())))?;
+    for v in variants {
+        let d = default_params(v);
+        let params = crate::runner::openings::SuiteParams {
+            depth: a.depth.unwrap_or(d.depth).clamp(1, 60),
+            max_cp: a.max_score.unwrap_or(d.max_cp).max(0),
+            min_plies: a.min_plies.unwrap_or(d.min_plies),
+            max_plies: a.max_plies.unwrap_or(d.max_plies),
+        };
+        let start = Instant::now();
+        let mut last = Instant::now();
+        let g = generate(v, a.count, a.seed, &params, &mut |kept, tries| {
+            if last.elapsed().as_secs() >= 30 {
+                last = Instant::now();
+                eprintln!("{v}: {kept}/{} kept, {tries} tries", a.count);
+            }
+        })
+        .map_err(|e| CliError { message: e, code: 1 })?;
+        let path = a.out.join(format!("{}.epd", v.name()));
+        let mut text = g.lines.join("\n");
+        text.push('\n');
+        std::fs::write(&path, text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        writeln!(
+            out,
+            "{v}: {} positions to {} (seed {}, depth {}, |score| <= {} cp, plies {}..={}): {} \
+             tries, {} unbalanced, {} ended or repeated, {:.1} s",
+            g.lines.len(),
+            path.display(),
+            a.seed,
+            params.depth,
+            params.max_cp,
+            params.min_plies,
+            params.max_plies,
+            g.tries,
+            g.unbalanced,
+            g.duplicates_or_ended,
+            start.elapsed().as_secs_f64()
+        )
+        .map_err(io_err)?;
+    }
+    Ok(())
+}
+
+/// The SPRT of `--sprt ELO0 ELO1 ALPHA BETA` and `--sprt-model`.
+fn sprt_arg(
+    v: Option<&[f64]>,
+    model: &str,
+) -> Result<Option<crate::runner::stats::Sprt>, CliError> {
+    use crate::runner::stats::{Model, Sprt};
+    let model = Model::parse(model).ok_or_else(|| {
+        usage(format!("--sprt-model takes normalized or logistic, not `{model}`"))
+    })?;
+    match v {
+        Some(&[elo0, elo1, alpha, beta]) => {
+            let finite = [elo0, elo1, alpha, beta].iter().all(|x| x.is_finite());
+            if !(finite && alpha > 0.0 && alpha < 0.5 && beta > 0.0 && beta < 0.5 && elo0 < elo1) {
+                return Err(usage("--sprt needs ELO0 < ELO1 and 0 < ALPHA, BETA < 0.5".into()));
+            }
+            Ok(Some(Sprt { elo0, elo1, alpha, beta, model }))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// Runs `match-merge`: totals the summaries and prints the report.
+fn run_match_merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::runner::report::Totals;
+    let sprt = sprt_arg(a.sprt.as_deref(), &a.sprt_model)?;
+    let mut total: Option<Totals> = None;
+    for path in &a.files {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        let mut t =
+            Totals::from_json(&text).map_err(|e| usage(format!("{}: {e}", path.display())))?;
+        if sprt.is_some() {
+            t.sprt = sprt;
+        }
+        match total.as_mut() {
+            None => total = Some(t),
+            Some(sum) => sum.merge(&t).map_err(|e| usage(format!("{}: {e}", path.display())))?,
+        }
+    }
+    let Some(total) = total else { return Err(usage("no summary files given".into())) };
+    write!(out, "{}", total.report()).map_err(io_err)?;
+    if let Some(path) = &a.json {
+        std::fs::write(path, total.to_json())
+            .map_err(|e| CliError { message: format!("{}: {e}", path.display()), code: 1 })?;
+    }
+    Ok(())
 }

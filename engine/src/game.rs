@@ -54,7 +54,11 @@ impl<V: Rules> Game<V> {
     /// Plays a legal move (checked).
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if !self.legal().contains(&m) {
-            return Err(MoveError { text: self.current().move_text(m), reason: "illegal".into() });
+            // Not `move_text`: the text of an illegal move may not be writable.
+            return Err(MoveError {
+                text: format!("move {:#010x}", m.0),
+                reason: "not a legal move here".into(),
+            });
         }
         let next = self.current().play(m);
         self.positions.push(next);

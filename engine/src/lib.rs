@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod game;
+pub mod pieces;
 pub mod play;
 pub mod protocol;
 pub mod runner;

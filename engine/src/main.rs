@@ -8,9 +8,11 @@ fn main() {
     let cli = Cli::parse();
     if cli.command.is_none() {
         let stdin = std::io::stdin();
+        let defaults = engine::protocol::Options::default();
         let opts = engine::protocol::Options {
             random_mover: cli.random_mover,
-            ..engine::protocol::Options::default()
+            skill_level: cli.skill_level.unwrap_or(defaults.skill_level),
+            ..defaults
         };
         engine::protocol::run_with(stdin.lock(), std::io::stdout(), opts);
         return;

@@ -182,3 +182,61 @@ fn time_odds_give_the_first_engine_more_time() {
     assert_eq!(code, 2);
     assert!(err.contains("--time-odds"), "{err}");
 }
+
+/// The `last exchanges:` block of each fault report in the runner's output.
+fn fault_logs(out: &str) -> Vec<Vec<String>> {
+    let mut blocks = Vec::new();
+    let mut lines = out.lines();
+    while let Some(l) = lines.next() {
+        if l.trim() == "last exchanges:" {
+            let block: Vec<String> = lines
+                .clone()
+                .take_while(|x| x.starts_with("    "))
+                .map(|x| x.trim().to_string())
+                .collect();
+            blocks.push(block);
+        }
+    }
+    blocks
+}
+
+/// Issue 16 item 5: a fault report shows the lines that led to the fault (the faulty process's
+/// own `go` and its bad answer), not the handshake of the engine restarted after it.
+#[test]
+fn fault_report_shows_the_faulty_process_lines() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: python3 not found (fake engines are Python scripts)");
+        return;
+    }
+    for (mode, last_answer) in [
+        ("illegal", Some("< bestmove a1a8")),
+        ("garbage", Some("< bestmove ??!!")),
+        ("crash", None),
+    ] {
+        let tag = format!("fakeengine-log-{mode}-{}", std::process::id());
+        let (code, out, err) = menagerie(&[
+            "match",
+            "--engine2",
+            &fake(mode, &tag),
+            "--proto2",
+            "uci",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+        ]);
+        assert_eq!(code, 0, "{mode}: {out}\n{err}");
+        let logs = fault_logs(&out);
+        assert_eq!(logs.len(), 2, "{mode}: two fault reports: {out}");
+        for log in &logs {
+            // The runner's last request to the faulty process was a search.
+            let go = log.iter().rposition(|l| l.starts_with("> go"));
+            assert!(go.is_some(), "{mode}: the faulty `go` is shown: {log:?}");
+            if let Some(answer) = last_answer {
+                assert_eq!(log.last().map(String::as_str), Some(answer), "{mode}: {log:?}");
+            }
+            // Not the restarted engine's handshake.
+            assert_ne!(log.last().map(String::as_str), Some("< readyok"), "{mode}: {log:?}");
+        }
+    }
+}

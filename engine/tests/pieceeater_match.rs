@@ -12,6 +12,7 @@ fn self_play_pgn_replays_with_pe_steps() {
     let _ = std::fs::remove_file(&pgn);
     let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
         .args(["match", "--variant", "pieceeater", "--games", "2", "--concurrency", "2"])
+        .args(["--openings", "none"])
         .args(["--tc", "1+0.02", "--pgn", pgn.to_str().unwrap()])
         .output()
         .expect("runs");
@@ -43,6 +44,7 @@ fn pe_steps_replay_from_the_logged_seed() {
     let _ = std::fs::remove_file(&pgn);
     let out = Command::new(env!("CARGO_BIN_EXE_menagerie"))
         .args(["match", "--variant", "pieceeater", "--games", "2", "--depth", "1"])
+        .args(["--openings", "none"])
         .args(["--seed", "41", "--max-plies", "40", "--pgn", pgn.to_str().unwrap()])
         .output()
         .expect("runs");

@@ -77,6 +77,6 @@ fn every_other_variant() {
         check(&movegen::variants::magician::Magician::startpos(), 4);
         check(&movegen::variants::tamerspiel::TamerSpiel::startpos(), 3);
         check(&movegen::variants::jumpingknights::JumpingKnights::startpos(), 3);
-        check(&movegen::variants::pieceeater::PieceEater::startpos(), 2);
+        check(&movegen::variants::pieceeater::PieceEater::startpos(), 5);
     });
 }

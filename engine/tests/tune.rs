@@ -1,4 +1,4 @@
-//! `menagerie tune`: the whole loop on a tiny scale (openings, self-play with `match --pgn`,
+//! `menagerie tune`: the whole loop on a tiny scale (`menagerie openings`, self-play with `match --pgn`,
 //! extraction, fit) in two variants, and its errors.
 
 use eval::params::Tune;
@@ -25,22 +25,22 @@ fn scratch(name: &str) -> PathBuf {
 fn loop_for<V: Tune>(variant: &str) {
     let dir = scratch(variant);
     let p = |f: &str| dir.join(f).display().to_string();
-    // Openings: distinct, loadable, tagged with the variant.
-    let (code, out, err) = menagerie(&[
-        "tune",
+    // Openings from the runner's suite generator: distinct, loadable, tagged with the variant.
+    let (code, _, err) = menagerie(&[
         "openings",
         "--variant",
         variant,
         "--count",
         "3",
-        "--plies",
-        "4",
         "--depth",
         "2",
         "--max-score",
         "400",
+        "--out",
+        &p("open"),
     ]);
     assert_eq!(code, 0, "{err}");
+    let out = std::fs::read_to_string(dir.join("open").join(format!("{variant}.epd"))).unwrap();
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     for l in &lines {
@@ -140,7 +140,7 @@ fn the_loop_runs_in_a_game_of_chance() {
 fn bad_input_is_refused_with_a_message() {
     let dir = scratch("errors");
     let p = |f: &str| dir.join(f).display().to_string();
-    let (code, _, err) = menagerie(&["tune", "openings", "--variant", "shogi"]);
+    let (code, _, err) = menagerie(&["tune", "fit", "--variant", "shogi", "--data", "x"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown variant `shogi`"), "{err}");
     let (code, _, err) = menagerie(&["tune", "fit", "--variant", "chess", "--data", &p("none")]);

@@ -46,4 +46,12 @@ pub trait Evaluator: Rules {
         let _ = (m, gap);
         false
     }
+    /// Games of chance: whether the chance part of move `m` (one outcome of its action) changes
+    /// nothing but where the chance piece stands (PieceEater: the PE steps onto an empty
+    /// square). The search may search such outcomes of an action after the first one with less
+    /// depth. Default: never.
+    fn quiet_outcome(&self, m: Move) -> bool {
+        let _ = m;
+        false
+    }
 }

@@ -444,6 +444,50 @@ impl Evaluator for PieceEater {
         (victim + promo + eat) * 8 - attacker
     }
 
+    /// A turn whose whole material gain (capture, promotion, and what the PE eats: an own unit
+    /// counts against it) plus a margin of 150 stays below `gap` (delta pruning), or a capture
+    /// by a more valuable unit on a square the opponent attacks (it is taken back; a capture of
+    /// the king is never skipped).
+    fn qsearch_skip(&self, m: Move, gap: i32) -> bool {
+        let b = self.board();
+        let us = self.turn();
+        let victim = match m.kind() {
+            MoveKind::EnPassant => ORDER_VALUE[PeKind::Pawn as usize],
+            MoveKind::Drop | MoveKind::Castle => 0,
+            _ => b.kind_at(m.to()).map_or(0, |k| ORDER_VALUE[k as usize]),
+        };
+        let promo = match (m.kind(), PeKind::from_code(m.promo())) {
+            (MoveKind::Drop, _) | (_, None) => 0,
+            (_, Some(k)) => ORDER_VALUE[k as usize] - ORDER_VALUE[PeKind::Pawn as usize],
+        };
+        let eat = match eaten(self, m) {
+            Some((k, c)) if c == us => -ORDER_VALUE[k as usize],
+            Some((k, _)) => ORDER_VALUE[k as usize],
+            None => 0,
+        };
+        if victim + promo + eat + 150 < gap {
+            return true;
+        }
+        if matches!(m.kind(), MoveKind::Drop | MoveKind::Castle) || victim == 0 {
+            return false;
+        }
+        let Some(mover) = b.kind_at(m.from()) else { return false };
+        let after = PeKind::from_code(m.promo()).unwrap_or(mover);
+        if ORDER_VALUE[after as usize] <= victim + promo {
+            return false;
+        }
+        // Blockers after the move: the mover has left its square, the PE stands on its step.
+        let occ =
+            (b.occupied() & !Bitboard::from_square(m.from())) | Bitboard::from_square(m.aux());
+        self.attackers(m.to(), !us, occ).any()
+    }
+
+    /// The PE's step eats nothing (it enters an empty square or stays).
+    #[inline]
+    fn quiet_outcome(&self, m: Move) -> bool {
+        eaten(self, m).is_none()
+    }
+
     /// With a unit in hand there is always a waiting move (a drop), and with a piece on the
     /// board zugzwang is rare; bare kings and pawns are zugzwang country (a king with no safe
     /// square must still move, into capture).

@@ -51,6 +51,22 @@ pub struct FenFields<'a> {
     pub extra: Vec<&'a str>,
 }
 
+/// Largest halfmove clock accepted.
+pub const MAX_HALFMOVE: u32 = 10_000;
+/// Largest fullmove number accepted.
+pub const MAX_FULLMOVE: u32 = 100_000;
+
+/// A clock field: a decimal number up to `max`; errors name `field`.
+fn clock_field(text: &str, field: &'static str, max: u32) -> Result<u32, FenError> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(FenError::new(field, format!("`{text}` is not a non-negative number")));
+    }
+    match text.parse::<u32>() {
+        Ok(v) if v <= max => Ok(v),
+        _ => Err(FenError::new(field, format!("`{text}` is out of range (at most {max})"))),
+    }
+}
+
 /// Splits a FEN. `max_extra` is the number of variant fields the variant defines. Four fields
 /// (no clocks) are accepted; otherwise the clocks must both be present.
 pub fn split(fen: &str, max_extra: usize) -> Result<FenFields<'_>, FenError> {
@@ -77,16 +93,10 @@ pub fn split(fen: &str, max_extra: usize) -> Result<FenFields<'_>, FenError> {
     let side = Color::from_fen(parts[1])
         .ok_or_else(|| FenError::new("side", format!("`{}` is not `w` or `b`", parts[1])))?;
     let (halfmove, fullmove) = if parts.len() >= 6 {
-        let h = parts[4].parse::<u32>().map_err(|_| {
-            FenError::new("halfmove", format!("`{}` is not a non-negative number", parts[4]))
-        })?;
-        let f = parts[5].parse::<u32>().map_err(|_| {
-            FenError::new("fullmove", format!("`{}` is not a non-negative number", parts[5]))
-        })?;
-        if h > 10_000 || f > 100_000 {
-            return Err(FenError::new("halfmove", "clock values out of range"));
-        }
-        (h, f.max(1))
+        (
+            clock_field(parts[4], "halfmove", MAX_HALFMOVE)?,
+            clock_field(parts[5], "fullmove", MAX_FULLMOVE)?.max(1),
+        )
     } else {
         (0, 1)
     };

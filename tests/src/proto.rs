@@ -62,6 +62,15 @@ impl Driver {
         w.flush().expect("flush");
     }
 
+    /// Sends raw bytes as they are (no line ending added): broken input, as a careless GUI or
+    /// a damaged pipe would send it.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.sent.push(String::from_utf8_lossy(bytes).into_owned());
+        let w = self.input.as_mut().expect("engine input open");
+        w.write_all(bytes).expect("engine accepts input");
+        w.flush().expect("flush");
+    }
+
     /// Reads lines until one satisfies `done` (returned last) or `timeout` passes (panics).
     pub fn until(&mut self, timeout: Duration, done: impl Fn(&str) -> bool) -> Vec<String> {
         let end = Instant::now() + timeout;

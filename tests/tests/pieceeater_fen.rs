@@ -36,9 +36,11 @@ fn malformed_fields_are_named() {
         ("rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBN1[] w KQkq - 0 1 -", "castling"),
         ("rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[] w KQkqz - 0 1 -", "castling"),
         ("rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[] w KQkq e3 0 1 -", "en-passant"),
-        // An e.p. square under the PE (PE-5), or with no pawn in front of it.
-        ("4k3/8/8/8/4P3/4X3/8/4K3[] b - e3 0 1 d2", "en-passant"),
+        // An e.p. square with no pawn in front of it, with or without the PE on it (an e.p.
+        // square under the PE is accepted only where it is the skipped square, PE-8: see
+        // `accepted_forms`).
         ("4k3/8/8/8/8/3X4/8/4K3[] b - e3 0 1 -", "en-passant"),
+        ("4k3/8/8/8/8/4X3/8/4K3[] b - e3 0 1 d2", "en-passant"),
         ("rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[] w KQkq - x 1 -", "halfmove"),
         ("rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 y -", "fullmove"),
         // PE-7: pe-left must be a torus neighbour of the PE.
@@ -57,6 +59,9 @@ fn malformed_fields_are_named() {
 
 #[test]
 fn accepted_forms() {
+    // PE-8: the skipped square of e2-e4 with the PE standing on it (it stepped d2-e3) means `-`.
+    let p = PieceEater::from_fen("4k3/8/8/8/4P3/4X3/8/4K3[] b - e3 0 1 d2").unwrap();
+    assert_eq!(p.fen(), "4k3/8/8/8/4P3/4X3/8/4K3[] b - - 0 1 d2");
     let p = PieceEater::startpos();
     assert_eq!(p.fen(), START_FEN);
     assert_eq!(p.pe(), Geo8x8::parse_square("d4").unwrap());

@@ -57,14 +57,17 @@ fn check_position(pos: &PieceEater, legal: &[Move]) {
     let reference = RefPe::from_fen(&fen).expect("reference parses");
     assert_eq!(reference.fen(), fen, "FEN writers differ");
     if pos.king_captured() {
-        // Game over (§2, §6): no moves on either side, and a FEN without a king does not load
-        // (PE-7).
+        // Game over (§2, §6): no moves on either side. The FEN written now loads back as the
+        // same finished game (issue 16; PE-7's one-king rule read as "one king per side unless
+        // the side to move's king was just captured", docs/variants/pieceeater.md).
         assert!(legal.is_empty() && pos.count_legal() == 0, "moves after a king capture");
         assert!(reference.moves().is_empty());
         let end = pos.end_by_rule(legal).expect("ended");
         assert_eq!(end.reason, EndReason::KingCaptured);
         assert_eq!(end.outcome, Outcome::Win(!pos.turn()));
-        assert!(PieceEater::from_fen(&fen).is_err());
+        let back = PieceEater::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!((back.fen(), back.hash()), (fen, pos.hash()));
+        assert_eq!(back.end_by_rule(&[]), Some(end));
         return;
     }
     let back = PieceEater::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

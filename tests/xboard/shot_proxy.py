@@ -71,4 +71,6 @@ for line in sys.stdin:
         with lock:
             state["special"] = True
             shot("special")
+# XBoard has gone (or closed our input): let the engine see the end of its input and exit.
+eng.stdin.close()
 eng.wait()

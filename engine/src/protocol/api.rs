@@ -83,8 +83,14 @@ pub trait GameApi: Send {
     fn legal_texts(&self, flavor: Flavor) -> Vec<String>;
     /// The end of the game, if it has ended.
     fn end(&self) -> Option<GameEnd>;
-    /// Perft split by root move, in protocol text.
-    fn divide(&self, depth: u32, threads: usize, flavor: Flavor) -> Vec<(String, u64)>;
+    /// Perft split by root move, in protocol text; `None` when `stop` was set before the end.
+    fn divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        flavor: Flavor,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<(String, u64)>>;
     /// Starts a search of the current position; events go to `sink`.
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink);
     /// XBoard `setup` line (engine-defined variants).
@@ -255,9 +261,10 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     }
     fn play_raw(&mut self, raw: u32) -> Result<String, String> {
         let m = Move(raw);
-        let text = self.game.current().move_text(m);
-        self.game.play(m).map_err(|e| e.reason)?;
-        Ok(text)
+        // `Game::play` checks legality first: only a legal move's text can be written.
+        self.game.play(m).map_err(|e| format!("{}: {}", e.text, e.reason))?;
+        let before = &self.game.positions()[self.game.positions().len() - 2];
+        Ok(before.move_text(m))
     }
     fn play_engine_move(
         &mut self,
@@ -319,12 +326,16 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     fn end(&self) -> Option<GameEnd> {
         self.game.end()
     }
-    fn divide(&self, depth: u32, threads: usize, flavor: Flavor) -> Vec<(String, u64)> {
+    fn divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        flavor: Flavor,
+        stop: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<(String, u64)>> {
         let pos = self.game.current();
-        movegen::perft::divide(pos, depth.max(1), threads)
-            .into_iter()
-            .map(|(m, n)| (text_of(pos, m, flavor), n))
-            .collect()
+        let rows = movegen::perft::divide_until(pos, depth.max(1), threads, stop)?;
+        Some(rows.into_iter().map(|(m, n)| (text_of(pos, m, flavor), n)).collect())
     }
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink) {
         let mut config = config;

@@ -54,6 +54,23 @@ pub struct Options {
     pub chess960: bool,
     /// Answer every search with a random legal move (`menagerie --random-mover`).
     pub random_mover: bool,
+    /// `Skill Level` 0..=20 (20: full strength).
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `elo` instead of `skill_level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+}
+
+impl Options {
+    /// The playing level these options ask for (`None`: full strength).
+    pub fn skill(&self) -> Option<crate::search::Skill> {
+        if self.limit_strength {
+            crate::search::Skill::from_elo(self.elo)
+        } else {
+            crate::search::Skill::level(self.skill_level)
+        }
+    }
 }
 
 impl Default for Options {
@@ -66,6 +83,9 @@ impl Default for Options {
             overhead_ms: 30,
             chess960: false,
             random_mover: false,
+            skill_level: crate::search::skill::MAX_LEVEL,
+            limit_strength: false,
+            elo: crate::search::skill::ELO_MAX,
         }
     }
 }
@@ -110,10 +130,130 @@ impl Session {
     }
 }
 
+impl Session {
+    /// Starts perft split by root move on the search thread (UCI `go perft`, XBoard `perft`),
+    /// so that `stop`, `isready`/`ping` and `quit` are answered meanwhile: one `move: count`
+    /// line per root move, then `Nodes searched: N` (after an empty line if `blank`), or
+    /// `stopped` (a line in the protocol's comment form) if stopped first.
+    pub fn spawn_perft(&self, depth: u32, flavor: api::Flavor, blank: bool, stopped: &str) {
+        let game = self.game.clone_box();
+        let out = self.out.clone();
+        let threads = self.opts.threads;
+        let stopped = stopped.to_string();
+        let task =
+            move |stop: &std::sync::atomic::AtomicBool| game.divide(depth, threads, flavor, stop);
+        self.searcher.spawn(task, move |rows| match rows {
+            Some(rows) => {
+                for (m, n) in &rows {
+                    out.line(&format!("{m}: {n}"));
+                }
+                if blank {
+                    out.line("");
+                }
+                let total: u64 = rows.iter().map(|r| r.1).sum();
+                out.line(&format!("Nodes searched: {total}"));
+            }
+            None => out.line(&stopped),
+        });
+    }
+}
+
 /// Engine name and author, as announced to GUIs.
 pub const ENGINE_NAME: &str = concat!("Menagerie ", env!("CARGO_PKG_VERSION"));
 /// Author line.
 pub const ENGINE_AUTHOR: &str = "the Menagerie developers";
+
+/// One line of input as the protocol adapters see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A command line (without its line ending or a leading byte-order mark).
+    Text(String),
+    /// A line that cannot be a command (bytes that are not UTF-8, or control bytes such as NUL):
+    /// why. The adapters report it on their error channel and go on.
+    Bad(String),
+}
+
+/// Splits raw input into [`Line`]s. Only the end of input (or a read error) ends the stream: a
+/// line of arbitrary bytes is one [`Line::Bad`], never the end. `\r\n` endings and a UTF-8
+/// byte-order mark at the start of a line are dropped.
+#[derive(Debug)]
+pub struct Lines<R> {
+    input: R,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Lines of `input`.
+    pub fn new(input: R) -> Self {
+        Lines { input, buf: Vec::new() }
+    }
+}
+
+/// Classifies one raw line (line ending already removed).
+pub fn decode_line(raw: &[u8]) -> Line {
+    let mut bytes = raw;
+    while let Some(rest) = bytes.strip_suffix(b"\r") {
+        bytes = rest;
+    }
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Err(e) => Line::Bad(format!(
+            "input line is not UTF-8 (invalid byte at offset {}); ignored",
+            e.valid_up_to()
+        )),
+        Ok(s) => match s.char_indices().find(|&(_, c)| c.is_control() && c != '\t') {
+            Some((i, c)) => Line::Bad(format!(
+                "input line has control character U+{:04X} at offset {i}; ignored",
+                u32::from(c)
+            )),
+            None => Line::Text(s.to_string()),
+        },
+    }
+}
+
+/// Longest input line taken as a command; longer lines are reported and skipped (a `position`
+/// with a thousand PieceEater turns is about 13 kB).
+pub const MAX_LINE: usize = 1 << 20;
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Line;
+    fn next(&mut self) -> Option<Line> {
+        self.buf.clear();
+        let mut overlong = false;
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return None,
+            };
+            if chunk.is_empty() {
+                if self.buf.is_empty() && !overlong {
+                    return None;
+                }
+                break;
+            }
+            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            if self.buf.len() + take > MAX_LINE + 1 {
+                overlong = true;
+                self.buf.clear();
+            } else {
+                self.buf.extend_from_slice(&chunk[..take]);
+            }
+            self.input.consume(take);
+            if done {
+                break;
+            }
+        }
+        if overlong {
+            return Some(Line::Bad(format!("input line longer than {MAX_LINE} bytes; ignored")));
+        }
+        let raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        Some(decode_line(raw))
+    }
+}
 
 /// Reads commands until `quit` or end of input. The first non-empty line selects the protocol:
 /// `uci` or `xboard` (anything else is answered as UCI would, with an error line, and the next
@@ -125,8 +265,15 @@ pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
 /// [`run`] with initial options (e.g. the random mover).
 pub fn run_with(input: impl BufRead, output: impl Write + Send + 'static, opts: Options) {
     let out = Out::new(output);
-    let mut lines = input.lines().map_while(Result::ok);
+    let mut lines = Lines::new(input);
     for first in lines.by_ref() {
+        let first = match first {
+            Line::Text(t) => t,
+            Line::Bad(why) => {
+                out.line(&format!("info string error {why}"));
+                continue;
+            }
+        };
         let t = first.trim();
         if t.is_empty() {
             continue;
@@ -149,6 +296,15 @@ pub fn run_with(input: impl BufRead, output: impl Write + Send + 'static, opts: 
                 sanitize(t)
             )),
         }
+    }
+}
+
+/// A boolean option value (`true`/`false`; XBoard check boxes send `1`/`0`).
+pub fn check(name: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(format!("{name} takes true or false, not `{}`", sanitize(value))),
     }
 }
 

@@ -1,7 +1,8 @@
 //! UCI adapter (with Fairy-Stockfish's `UCI_Variant` convention and `go perft`).
 
 use super::api::{new_game_with, uci_score, Event, Flavor, Sink};
-use super::{sanitize, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use super::{check, sanitize, Line, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use crate::search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::search::{Clock, Config, Limits};
 use movegen::rules::VariantId;
 use movegen::types::Color;
@@ -28,10 +29,15 @@ impl Uci {
     }
 
     /// Processes lines until `quit` or the end of input.
-    pub fn run(&mut self, lines: impl Iterator<Item = String>) {
+    pub fn run(&mut self, lines: impl Iterator<Item = Line>) {
         for line in lines {
-            if !self.handle(&line) {
-                break;
+            match line {
+                Line::Text(t) => {
+                    if !self.handle(&t) {
+                        break;
+                    }
+                }
+                Line::Bad(why) => self.err(&why),
             }
         }
         self.s.searcher.stop();
@@ -95,6 +101,13 @@ impl Uci {
         o.line("option name Move Overhead type spin default 30 min 0 max 5000");
         o.line("option name Ponder type check default false");
         o.line("option name UCI_Chess960 type check default false");
+        o.line(&format!(
+            "option name Skill Level type spin default {MAX_LEVEL} min 0 max {MAX_LEVEL}"
+        ));
+        o.line("option name UCI_LimitStrength type check default false");
+        o.line(&format!(
+            "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
+        ));
         o.line("uciok");
     }
 
@@ -140,17 +153,14 @@ impl Uci {
             "seed" => num(2_147_483_647, 0).map(|v| self.s.opts.seed = v),
             "move overhead" => num(5000, 0).map(|v| self.s.opts.overhead_ms = v),
             "ponder" => Ok(()),
-            "uci_chess960" => match value.as_str() {
-                "true" => {
-                    self.s.opts.chess960 = true;
-                    Ok(())
-                }
-                "false" => {
-                    self.s.opts.chess960 = false;
-                    Ok(())
-                }
-                _ => Err(format!("UCI_Chess960 takes true or false, not `{}`", sanitize(&value))),
-            },
+            "uci_chess960" => check(&name, &value).map(|b| self.s.opts.chess960 = b),
+            "skill level" => {
+                num(u64::from(MAX_LEVEL), 0).map(|v| self.s.opts.skill_level = v as u8)
+            }
+            "uci_limitstrength" => check(&name, &value).map(|b| self.s.opts.limit_strength = b),
+            "uci_elo" => {
+                num(u64::from(ELO_MAX), u64::from(ELO_MIN)).map(|v| self.s.opts.elo = v as u32)
+            }
             _ => Err(format!("unknown option `{}`", sanitize(&name))),
         };
         if let Err(e) = r {
@@ -201,13 +211,7 @@ impl Uci {
             else {
                 return self.err("go perft needs a depth 1..=20");
             };
-            let rows = self.s.game.divide(d, self.s.opts.threads, Flavor::Uci);
-            for (m, n) in &rows {
-                self.s.out.line(&format!("{m}: {n}"));
-            }
-            let total: u64 = rows.iter().map(|r| r.1).sum();
-            self.s.out.line("");
-            self.s.out.line(&format!("Nodes searched: {total}"));
+            self.s.spawn_perft(d, Flavor::Uci, true, "info string perft stopped");
             return;
         }
         let mut limits = Limits::default();
@@ -262,6 +266,8 @@ impl Uci {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            skill: self.s.opts.skill(),
+            seed: self.s.opts.seed,
             ..Config::default()
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));

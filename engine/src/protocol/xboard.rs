@@ -6,8 +6,9 @@
 use super::api::{
     fen_from_xboard, new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink,
 };
-use super::{sanitize, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use super::{sanitize, Line, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
 use crate::game::reason_text;
+use crate::search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use crate::search::{Clock, Config, Info, Limits, Score};
 use crate::with_engine_variant;
 use movegen::rules::{GameEnd, VariantId};
@@ -38,8 +39,15 @@ pub struct Xboard {
     analyze: bool,
     tc: TimeControl,
     my_time_cs: Option<u64>,
-    /// The engine's chosen move, applied to the game on the next command.
-    pending: Arc<Mutex<Option<u32>>>,
+    /// The engine's announced move, applied to the game on the next command: the game
+    /// generation it was searched for and the move.
+    pending: Arc<Mutex<Option<(u64, u32)>>>,
+    /// Generation of `s.game`: counts every replacement or take-back, so that a move searched
+    /// for one game is never played into another.
+    generation: u64,
+    /// Set (under the `gate` lock) when the running search is abandoned (`force`, `new`, ...):
+    /// its move is then neither announced nor played.
+    cancelled: Arc<std::sync::atomic::AtomicBool>,
     /// Last completed iteration (for `.` in analyze mode).
     last_info: Arc<Mutex<Option<LastInfo>>>,
     search_start: Instant,
@@ -95,6 +103,8 @@ impl Xboard {
             tc: TimeControl { mps: 0, base_ms: 300_000, inc_ms: 0, st_ms: None, sd: None },
             my_time_cs: None,
             pending: Arc::new(Mutex::new(None)),
+            generation: 0,
+            cancelled: Arc::new(std::sync::atomic::AtomicBool::new(false)),
             last_info: Arc::new(Mutex::new(None)),
             search_start: Instant::now(),
             last_lift: None,
@@ -108,29 +118,51 @@ impl Xboard {
     }
 
     /// Processes lines until `quit` or the end of input.
-    pub fn run(&mut self, lines: impl Iterator<Item = String>) {
+    pub fn run(&mut self, lines: impl Iterator<Item = Line>) {
         for line in lines {
-            if !self.handle(&line) {
-                break;
+            match line {
+                Line::Text(t) => {
+                    if !self.handle(&t) {
+                        break;
+                    }
+                }
+                Line::Bad(why) => self.error("malformed input", &why),
             }
         }
         self.s.searcher.stop();
         self.s.searcher.wait();
     }
 
-    /// Plays the engine's move chosen by the last search, if not yet done. (The sink sets it
-    /// when that search has already decided, so there is nothing to wait for.)
+    /// Plays the engine's move announced by the last search, if not yet done and if it was
+    /// searched for the current game.
     fn absorb_pending(&mut self) {
         let taken = self.pending.lock().expect("lock").take();
-        if let Some(raw) = taken {
-            let _ = self.s.game.play_raw(raw);
+        if let Some((generation, raw)) = taken {
+            if generation == self.generation {
+                if let Err(e) = self.s.game.play_raw(raw) {
+                    // Cannot happen for a searched move; say so rather than drift silently.
+                    self.error("internal: own move rejected", &e);
+                }
+            }
         }
     }
 
+    /// Abandons the running search (if any): its move is not announced unless it already was
+    /// (then it is played), and queued `pong`s are answered.
     fn stop_search(&mut self) {
+        {
+            let _gate = self.gate.lock().expect("lock");
+            self.cancelled.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
         self.s.searcher.stop();
         self.s.searcher.wait();
         self.absorb_pending();
+    }
+
+    /// The game was replaced or taken back: forget a move searched for the old one.
+    fn game_changed(&mut self) {
+        self.generation += 1;
+        *self.pending.lock().expect("lock") = None;
     }
 
     /// Handles one line; false on `quit`.
@@ -194,21 +226,34 @@ impl Xboard {
             _ => {}
         }
         if self.s.searcher.is_running() && !self.analyze {
+            // The engine is thinking on its move (or running `perft`).
             match cmd {
                 "quit" => return false,
-                "force" | "result" | "new" | "exit" => self.stop_search(),
-                "usermove" => {
+                "usermove" | "perft" => {
                     self.error("command not legal now", line);
                     return true;
                 }
+                // Already thinking for the side to move.
+                "go" => return true,
+                // Settings for later searches and highlight queries leave the search alone;
+                // `memory` and `cores` make the engine move now (the table and the threads
+                // cannot change under a search), then apply.
+                "level" | "st" | "sd" | "nps" | "option" | "lift" | "hover" | "put" | "memory"
+                | "cores" => {}
+                // Anything that changes the game or the engine's role abandons the move.
                 _ => self.stop_search(),
             }
+        } else if !self.s.searcher.is_running() {
+            // A search that has just decided may still be announcing its move: let it finish,
+            // so that the move is played before this command is.
+            self.s.searcher.wait();
         }
-        self.absorb_pending();
+        if !self.s.searcher.is_running() {
+            self.absorb_pending();
+        }
         match cmd {
             "protover" => self.features(),
             "new" => {
-                self.stop_search();
                 self.analyze = false;
                 self.s.searcher.clear_hash();
                 self.set_game(VariantId::Chess, None);
@@ -219,7 +264,6 @@ impl Xboard {
             }
             "variant" => match variant_parse_xboard(rest) {
                 Some(v) => {
-                    self.stop_search();
                     self.set_game(v, None);
                     self.announce_variant();
                 }
@@ -250,8 +294,10 @@ impl Xboard {
             "nps" => {}
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) if (1..=HASH_MAX_MB).contains(&mb) => {
-                    self.s.opts.hash_mb = mb;
-                    self.s.searcher.set_hash(mb);
+                    if mb != self.s.opts.hash_mb {
+                        self.s.opts.hash_mb = mb;
+                        self.s.searcher.set_hash(mb);
+                    }
                     self.restart_analysis();
                 }
                 _ => self.error("bad memory size", line),
@@ -268,14 +314,19 @@ impl Xboard {
             "usermove" => self.user_move(rest),
             "setboard" => self.setboard(rest),
             "undo" => {
-                if !self.s.game.undo() {
+                if self.s.game.undo() {
+                    self.game_changed();
+                } else {
                     self.error("no move to undo", line);
                 }
                 self.restart_analysis();
             }
             "remove" => {
-                let ok = self.s.game.undo() && self.s.game.undo();
-                if !ok {
+                if self.s.game.ply() >= 2 {
+                    self.s.game.undo();
+                    self.s.game.undo();
+                    self.game_changed();
+                } else {
                     self.error("no moves to remove", line);
                 }
                 self.restart_analysis();
@@ -289,8 +340,7 @@ impl Xboard {
                 self.restart_analysis();
             }
             "exit" => {
-                self.s.searcher.stop();
-                self.s.searcher.wait();
+                self.stop_search();
                 self.analyze = false;
             }
             "lift" | "hover" => match (put_before, self.last_lift.clone()) {
@@ -307,14 +357,11 @@ impl Xboard {
                     self.last_put = Some(rest.to_string());
                 }
             }
+            // Not beside an analysis (it would wait for the endless search to end).
+            "perft" if self.s.searcher.is_running() => self.error("command not legal now", line),
             "perft" => match rest.parse::<u32>() {
                 Ok(d) if (1..=20).contains(&d) => {
-                    let rows = self.s.game.divide(d, self.s.opts.threads, Flavor::Xboard);
-                    for (m, n) in &rows {
-                        self.s.out.line(&format!("{m}: {n}"));
-                    }
-                    let total: u64 = rows.iter().map(|r| r.1).sum();
-                    self.s.out.line(&format!("Nodes searched: {total}"));
+                    self.s.spawn_perft(d, Flavor::Xboard, false, "# perft stopped");
                 }
                 _ => self.error("bad depth", line),
             },
@@ -356,15 +403,20 @@ impl Xboard {
         o.line("feature option=\"Seed -spin 0 0 2147483647\"");
         o.line("feature option=\"MultiPV -spin 1 1 256\"");
         o.line("feature option=\"Move Overhead -spin 30 0 5000\"");
+        o.line(&format!("feature option=\"Skill Level -spin {MAX_LEVEL} 0 {MAX_LEVEL}\""));
+        o.line("feature option=\"UCI_LimitStrength -check 0\"");
+        o.line(&format!("feature option=\"UCI_Elo -spin {ELO_MAX} {ELO_MIN} {ELO_MAX}\""));
         o.line("feature done=1");
     }
 
     fn set_game(&mut self, v: VariantId, fen: Option<&str>) {
         match new_game_with(v, fen, self.s.opts.seed, false) {
-            Ok(g) => self.s.game = g,
+            Ok(g) => {
+                self.s.game = g;
+                self.game_changed();
+            }
             Err(e) => self.error("bad variant", &e),
         }
-        *self.pending.lock().expect("lock") = None;
     }
 
     fn announce_variant(&self) {
@@ -399,9 +451,11 @@ impl Xboard {
         let parts: Vec<&str> = rest.split_whitespace().collect();
         let parse_base = |t: &str| -> Option<u64> {
             match t.split_once(':') {
-                Some((m, s)) => {
-                    Some(m.parse::<u64>().ok()? * 60_000 + s.parse::<u64>().ok()? * 1000)
-                }
+                Some((m, s)) => m
+                    .parse::<u64>()
+                    .ok()?
+                    .checked_mul(60_000)?
+                    .checked_add(s.parse::<u64>().ok()?.checked_mul(1000)?),
                 None => Some(
                     (t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0)? * 60_000.0)
                         as u64,
@@ -437,6 +491,13 @@ impl Xboard {
             }
             ("MultiPV", Ok(x)) if (1..=256).contains(&x) => self.s.opts.multipv = x as u32,
             ("Move Overhead", Ok(x)) if x <= 5000 => self.s.opts.overhead_ms = x,
+            ("Skill Level", Ok(x)) if x <= u64::from(MAX_LEVEL) => {
+                self.s.opts.skill_level = x as u8
+            }
+            ("UCI_LimitStrength", Ok(x)) if x <= 1 => self.s.opts.limit_strength = x == 1,
+            ("UCI_Elo", Ok(x)) if (u64::from(ELO_MIN)..=u64::from(ELO_MAX)).contains(&x) => {
+                self.s.opts.elo = x as u32;
+            }
             _ => self.error("bad option", line),
         }
     }
@@ -447,7 +508,7 @@ impl Xboard {
             l.movetime = Some(Duration::from_millis(st));
             return l;
         }
-        let time_ms = self.my_time_cs.map_or(self.tc.base_ms, |cs| cs * 10);
+        let time_ms = self.my_time_cs.map_or(self.tc.base_ms, |cs| cs.saturating_mul(10));
         let mtg = if self.tc.mps > 0 {
             let played = (self.s.game.ply() / 2) as u32;
             Some(self.tc.mps - played % self.tc.mps)
@@ -462,7 +523,7 @@ impl Xboard {
         l
     }
 
-    fn sink(&self, play: bool) -> Sink {
+    fn sink(&mut self, play: bool) -> Sink {
         let out = self.s.out.clone();
         let seed = self.s.opts.seed;
         let post = self.post;
@@ -470,6 +531,10 @@ impl Xboard {
         let last = self.last_info.clone();
         let shadow: Mutex<Box<dyn GameApi>> = Mutex::new(self.s.game.clone_box());
         let gate = self.gate.clone();
+        let generation = self.generation;
+        // A fresh flag per search: only `stop_search` of this search sets it.
+        let cancelled = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        self.cancelled = cancelled.clone();
         Arc::new(move |e| match e {
             Event::Info { info, pv } => {
                 if post && info.multipv == 1 {
@@ -491,24 +556,29 @@ impl Xboard {
                 let mut gate = gate.lock().expect("lock");
                 let mut game = shadow.lock().expect("lock");
                 match (best, raw) {
+                    // Abandoned (`force`, `new`, ...): no move, but answer the queued pings.
+                    _ if cancelled.load(std::sync::atomic::Ordering::SeqCst) => {}
                     (Some(text), Some(raw)) => {
                         // A game of chance: the engine rolls the outcome of its action itself.
                         let realised = game.realise_raw(raw, seed);
-                        let text = if realised == raw {
-                            text
+                        let before = game.ply();
+                        if let Err(e) = game.play_raw(realised) {
+                            // Cannot happen for a searched move; never announce an illegal one.
+                            out.line(&format!("Error (internal: own move rejected): {e}"));
                         } else {
-                            let mut g = game.clone_box();
-                            g.play_raw(realised).ok();
-                            g.move_texts(Flavor::Xboard).pop().unwrap_or(text)
-                        };
-                        *pending.lock().expect("lock") = Some(realised);
-                        let _ = game.play_raw(realised);
-                        out.line(&format!("move {text}"));
-                        if let Some(m) = game.xboard_marker() {
-                            out.line(&format!("highlight {m}"));
-                        }
-                        if let Some(end) = game.end() {
-                            out.line(&result_line(&end));
+                            let text = if realised == raw {
+                                text
+                            } else {
+                                game.move_texts(Flavor::Xboard).get(before).cloned().unwrap_or(text)
+                            };
+                            *pending.lock().expect("lock") = Some((generation, realised));
+                            out.line(&format!("move {text}"));
+                            if let Some(m) = game.xboard_marker() {
+                                out.line(&format!("highlight {m}"));
+                            }
+                            if let Some(end) = game.end() {
+                                out.line(&result_line(&end));
+                            }
                         }
                     }
                     _ => {
@@ -544,6 +614,8 @@ impl Xboard {
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
             ponder: false,
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
+            skill: self.s.opts.skill(),
+            seed: self.s.opts.seed,
             ..Config::default()
         };
         self.search_start = Instant::now();
@@ -618,6 +690,7 @@ impl Xboard {
         match attempt {
             Ok(g) => {
                 self.s.game = g;
+                self.game_changed();
                 self.restart_analysis();
             }
             Err(e) => {

@@ -1,11 +1,15 @@
 //! `menagerie match`: engine-vs-engine games in any variant, with the engine's own rules as the
 //! arbiter (every move validated, the PieceEater die rolled from a logged seed), clocks,
 //! adjudication, fault handling (illegal move, time forfeit, crash or hang lose the game and the
-//! engine is restarted), PGN output, a progress line with Elo, and SPRT.
+//! engine is restarted), PGN output, a progress line with Elo, pentanomial statistics over game
+//! pairs, an SPRT, and a JSON summary that `match-merge` totals across runs.
 
+pub mod json;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 pub mod process;
+pub mod report;
 pub mod stats;
 
 use crate::game::{reason_text, result_token};
@@ -16,7 +20,9 @@ use pgn::Record;
 use player::{Control, Player, Proto, Turn};
 use process::Fault;
 use rand_core::SeedableRng;
-use stats::{Sprt, Verdict, Wdl};
+use report::Totals;
+use stats::{Penta, Sprt, Verdict, Wdl};
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
@@ -71,6 +77,12 @@ pub struct MatchConfig {
     pub threads: Option<usize>,
     /// Event name in the PGN.
     pub event: String,
+    /// Engine names replacing those the engines announce (PGN `White`/`Black`, reports).
+    pub names: [Option<String>; 2],
+    /// Index of the first game pair: pair `k` of this run plays opening `first_pair + k` with
+    /// die seed `seed + first_pair + k` and rounds `2 (first_pair + k) + 1, + 2`, so a match
+    /// split into runs by `first_pair` plays the same games as one run.
+    pub first_pair: u32,
 }
 
 /// Result of a match.
@@ -78,6 +90,10 @@ pub struct MatchConfig {
 pub struct Summary {
     /// First engine's results.
     pub wdl: Wdl,
+    /// First engine's results over complete game pairs (same opening, swapped colours).
+    pub penta: Penta,
+    /// Engine names (engine 1, engine 2), as used in the PGN.
+    pub names: [String; 2],
     /// Games that ended by a fault, with a description.
     pub faults: Vec<String>,
     /// SPRT verdict, if reached.
@@ -89,6 +105,10 @@ pub struct Summary {
 /// A finished game with its first-engine score.
 #[derive(Debug)]
 struct Done {
+    /// Game number in this run (from 0): games `2k` and `2k + 1` form pair `k`.
+    index: u32,
+    /// Engine names (engine 1, engine 2).
+    names: [String; 2],
     record: Record,
     /// 1.0 / 0.5 / 0.0 for the first engine.
     first_score: f64,
@@ -187,7 +207,14 @@ fn play_game(
         let side = game.turn();
         let si = side.index();
         let moves_uci = game.move_texts(Flavor::Uci);
-        let moves_xb = game.move_texts(Flavor::Xboard);
+        // In a game of chance, XBoard 4.9.1's forms leave out the PieceEater's step where XBoard
+        // cannot draw it (drops, e.p., ...), and the receiver would roll its own die: relay the
+        // full turn in notation.md form instead, which the XBoard adapter accepts (issue 16).
+        let moves_xb = if game_has_chance(cfg.variant) {
+            moves_uci.clone()
+        } else {
+            game.move_texts(Flavor::Xboard)
+        };
         let mtg = (moves > 0).then(|| moves - moves_made[si] % moves);
         let turn = Turn {
             variant: &variant_name,
@@ -246,11 +273,18 @@ fn play_game(
             break;
         }
         let flavor = if player.proto == Proto::Uci { Flavor::Uci } else { Flavor::Xboard };
-        if let Err(e) = game.play_engine_move(&reply.text, flavor, &mut die) {
-            termination = format!("{} played an illegal move {} ({e})", player.name, reply.text);
-            fault = Some((side, format!("{termination} at {}", game.fen())));
-            outcome = Some(Outcome::Win(!side));
-            break;
+        match play_reply(game.as_mut(), &reply.text, flavor, &mut die) {
+            Err(e) => {
+                termination =
+                    format!("{} played an illegal move {} ({e})", player.name, reply.text);
+                fault = Some((side, format!("{termination} at {}", game.fen())));
+                outcome = Some(Outcome::Win(!side));
+                break;
+            }
+            // The mover's own game holds another outcome than the one rolled here: it takes its
+            // move back and gets the rolled turn with the next relay.
+            Ok(Taken::Rerolled) => player.retract_last(),
+            Ok(Taken::AsSent) => {}
         }
         // Adjudication on reported scores (engine's own view).
         if let Some(score) = reply.score {
@@ -311,6 +345,44 @@ fn play_game(
     Ok((record, outcome, fault))
 }
 
+/// How an engine's move was taken.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Taken {
+    /// As the engine's own game has it.
+    AsSent,
+    /// With a chance outcome rolled by the runner that the engine may not have applied.
+    Rerolled,
+}
+
+/// Plays an engine's move. In a game of chance the runner is the arbiter and rolls every
+/// outcome itself with `die` (notation.md: the die is not the player's to roll): an XBoard
+/// engine's own step, sent in the kill slot or left out, is replaced by the rolled one, so every
+/// game replays from its seed whatever the protocols. UCI engines send the action alone.
+fn play_reply(
+    game: &mut dyn GameApi,
+    text: &str,
+    flavor: Flavor,
+    die: &mut rand_pcg::Pcg64,
+) -> Result<Taken, String> {
+    if !(game_has_chance(game.variant()) && flavor == Flavor::Xboard) {
+        game.play_engine_move(text, flavor, die)?;
+        return Ok(Taken::AsSent);
+    }
+    // The engine's full turn in notation.md form, when its text carries (or fixes) the step.
+    let own = {
+        let mut g = game.clone_box();
+        g.play_text(text, Flavor::Xboard).ok().and_then(|_| g.move_texts(Flavor::Uci).pop())
+    };
+    let rolled = match &own {
+        Some(full) => {
+            let action = full.split(',').next().unwrap_or(full);
+            game.play_engine_move(action, Flavor::Uci, die)?
+        }
+        None => game.play_engine_move(text, Flavor::Xboard, die)?,
+    };
+    Ok(if own.as_deref() == Some(rolled.as_str()) { Taken::AsSent } else { Taken::Rerolled })
+}
+
 fn game_has_chance(v: VariantId) -> bool {
     v == VariantId::PieceEater
 }
@@ -331,6 +403,18 @@ fn date() -> String {
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
     format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Lines of the log shown with a fault.
+const FAULT_LOG_LINES: usize = 12;
+
+/// A fault as printed: the game number, what happened, and the last lines exchanged with the
+/// faulty process.
+fn fault_report(game: u32, what: &str, log: &[String]) -> String {
+    format!(
+        "game {game}: {what}\n  last exchanges:\n    {}",
+        log[log.len().saturating_sub(FAULT_LOG_LINES)..].join("\n    ")
+    )
 }
 
 /// Runs a match, printing progress to `out`.
@@ -368,6 +452,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                     return;
                 }
             };
+            let names = engine_names(&cfg.names, [&a.name, &b.name]);
+            a.set_name(&names[0]);
+            b.set_name(&names[1]);
             loop {
                 if stop.load(Ordering::SeqCst) {
                     return;
@@ -377,9 +464,10 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                     return;
                 }
                 let first_white = i % 2 == 0;
+                let pair = cfg.first_pair.saturating_add(i / 2);
                 let opening = (!cfg.openings.is_empty())
-                    .then(|| cfg.openings[(i / 2) as usize % cfg.openings.len()].clone());
-                let seed = cfg.seed.wrapping_add(u64::from(i / 2));
+                    .then(|| cfg.openings[pair as usize % cfg.openings.len()].clone());
+                let seed = cfg.seed.wrapping_add(u64::from(pair));
                 let mut players: [&mut Player; 2] =
                     if first_white { [&mut a, &mut b] } else { [&mut b, &mut a] };
                 let res = play_game(&cfg, &mut players, opening.as_deref(), seed);
@@ -390,13 +478,19 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                         return;
                     }
                 };
-                record.round = i + 1;
+                record.round = pair.saturating_mul(2).saturating_add(i % 2 + 1);
                 let first_color = if first_white { Color::White } else { Color::Black };
                 let first_score = match outcome {
                     Some(Outcome::Win(c)) if c == first_color => 1.0,
                     Some(Outcome::Win(_)) => 0.0,
                     _ => 0.5,
                 };
+                // The faulty process's own last lines, read before it is restarted (the new
+                // process's log holds only its handshake).
+                let log = fault.as_ref().map(|(side, what)| {
+                    let p: &Player = if (*side == Color::White) == first_white { &a } else { &b };
+                    fault_report(i + 1, what, &p.recent_log())
+                });
                 // Restart an engine that faulted (it may hang or be dead).
                 if let Some((side, _)) = &fault {
                     let faulty: &mut Player =
@@ -407,16 +501,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                         return;
                     }
                 }
-                let log = fault.as_ref().map(|(side, what)| {
-                    let p: &Player = if (*side == Color::White) == first_white { &a } else { &b };
-                    let tail = p.recent_log();
-                    format!(
-                        "game {}: {what}\n  last exchanges:\n    {}",
-                        i + 1,
-                        tail[tail.len().saturating_sub(12)..].join("\n    ")
-                    )
-                });
-                if tx.send(Ok(Done { record, first_score, fault: log })).is_err() {
+                let done = Done { index: i, names: names.clone(), record, first_score, fault: log };
+                if tx.send(Ok(done)).is_err() {
                     return;
                 }
             }
@@ -437,6 +523,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     };
     let today = date();
     let mut error = None;
+    let mut pairs = PairBook::default();
     for msg in rx {
         let done = match msg {
             Ok(d) => d,
@@ -451,6 +538,10 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
             s if s < 0.25 => summary.wdl.l += 1,
             _ => summary.wdl.d += 1,
         }
+        if let Some((x, y)) = pairs.record(done.index, done.first_score) {
+            summary.penta.add_pair(x, y);
+        }
+        summary.names.clone_from(&done.names);
         if let Some(f) = &done.fault {
             summary.faults.push(f.clone());
             let _ = writeln!(out, "{}fault: {f}", if tty { "\n" } else { "" });
@@ -460,7 +551,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
             let _ = file.flush();
         }
         summary.records.push(done.record);
-        let line = progress_line(&summary.wdl, cfg.games, cfg.sprt.as_ref());
+        let line = progress_line(&summary.wdl, &summary.penta, cfg.games, cfg.sprt.as_ref());
         if tty {
             let _ = write!(out, "\r{line}   ");
         } else {
@@ -468,7 +559,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
         }
         let _ = out.flush();
         if let Some(t) = &cfg.sprt {
-            if let Some(v) = t.verdict(&summary.wdl) {
+            if let Some(v) = t.verdict(&summary.penta) {
                 summary.verdict = Some(v);
                 stop.store(true, Ordering::SeqCst);
             }
@@ -480,9 +571,6 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     if tty {
         let _ = writeln!(out);
     }
-    if let Some(v) = summary.verdict {
-        let _ = writeln!(out, "SPRT: {} accepted", if v == Verdict::H1 { "H1" } else { "H0" });
-    }
     if let Some(e) = error.or_else(|| boot_error.lock().expect("lock").clone()) {
         if summary.records.is_empty() {
             return Err(e);
@@ -493,10 +581,78 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     Ok(summary)
 }
 
-/// `Games 12/100  W-D-L 5-4-3  58.3%  Elo +58 ± 120  [LLR 0.31 (-2.94, 2.94)]`.
-pub fn progress_line(r: &Wdl, total: u32, sprt: Option<&Sprt>) -> String {
+/// Pairs games into game pairs by their number (games `2k` and `2k + 1` played opening `k`
+/// with swapped colours), whatever order they finish in.
+#[derive(Debug, Default)]
+pub struct PairBook {
+    waiting: HashMap<u32, (u32, f64)>,
+}
+
+impl PairBook {
+    /// Records game `index`'s first-engine score; returns the pair's two scores (in game order)
+    /// when this game completes its pair.
+    pub fn record(&mut self, index: u32, score: f64) -> Option<(f64, f64)> {
+        let pair = index / 2;
+        match self.waiting.remove(&pair) {
+            Some((other, s)) if other != index => {
+                Some(if other < index { (s, score) } else { (score, s) })
+            }
+            _ => {
+                self.waiting.insert(pair, (index, score));
+                None
+            }
+        }
+    }
+
+    /// Games whose partner has not finished.
+    pub fn unpaired(&self) -> usize {
+        self.waiting.len()
+    }
+}
+
+/// The names the engines play under: the given ones, else those they announce; two equal
+/// names get ` (1)` and ` (2)` so a self-play PGN tells the engines apart.
+pub fn engine_names(given: &[Option<String>; 2], announced: [&str; 2]) -> [String; 2] {
+    let pick = |i: usize| given[i].clone().unwrap_or_else(|| announced[i].to_string());
+    let (a, b) = (pick(0), pick(1));
+    if a == b {
+        [format!("{a} (1)"), format!("{b} (2)")]
+    } else {
+        [a, b]
+    }
+}
+
+/// The time control of a match as one text (`A vs B` under time odds).
+pub fn time_control_text(cfg: &MatchConfig) -> String {
+    let first = cfg.control.scaled(cfg.odds);
+    if first == cfg.control {
+        time_control_tag(&cfg.control)
+    } else {
+        format!("{} vs {}", time_control_tag(&first), time_control_tag(&cfg.control))
+    }
+}
+
+impl Summary {
+    /// The totals of this run (for the report and the JSON summary).
+    pub fn totals(&self, cfg: &MatchConfig) -> Totals {
+        Totals {
+            variant: cfg.variant.name().to_string(),
+            names: self.names.clone(),
+            time_control: time_control_text(cfg),
+            wdl: self.wdl,
+            penta: self.penta,
+            faults: u32::try_from(self.faults.len()).unwrap_or(u32::MAX),
+            sprt: cfg.sprt,
+            runs: 1,
+        }
+    }
+}
+
+/// `Games 12/100  W-D-L 5-4-3  58.3%  Elo +58 ± 120  Ptnml [0, 2, 1, 2, 1]` and, with an SPRT,
+/// `LLR: 0.31 (-2.94, 2.94) [0.00, 10.00]`.
+pub fn progress_line(r: &Wdl, p: &Penta, total: u32, sprt: Option<&Sprt>) -> String {
     let elo = match r.elo() {
-        Some((e, err)) => format!("Elo {e:+.0} ± {err:.0}"),
+        Some((e, err)) => format!("Elo {:+.0} ± {err:.0}", e.round() + 0.0),
         None => "Elo n/a".to_string(),
     };
     let mut s = format!(
@@ -507,9 +663,45 @@ pub fn progress_line(r: &Wdl, total: u32, sprt: Option<&Sprt>) -> String {
         r.l,
         100.0 * r.score()
     );
+    let q = p.0;
+    s.push_str(&format!("  Ptnml [{}, {}, {}, {}, {}]", q[0], q[1], q[2], q[3], q[4]));
     if let Some(t) = sprt {
-        let (lo, hi) = t.bounds();
-        s.push_str(&format!("  LLR {:.2} ({lo:.2}, {hi:.2})", t.llr(r)));
+        s.push_str(&format!("  {}", t.line(p)));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pairs are games 2k and 2k + 1 whatever order they finish in: here 3, 0, 2, 5, 1, 4.
+    #[test]
+    fn pairs_form_by_game_number() {
+        let mut book = PairBook::default();
+        let scores = [1.0, 0.5, 0.0, 1.0, 0.5, 0.5];
+        let mut penta = Penta::default();
+        let mut completed = Vec::new();
+        for i in [3, 0, 2, 5, 1, 4] {
+            if let Some((a, b)) = book.record(i, scores[i as usize]) {
+                penta.add_pair(a, b);
+                completed.push((i / 2, a, b));
+            }
+        }
+        // Pair 1 (games 2, 3: 0 + 1), pair 0 (games 0, 1: 1 + 0.5), pair 2 (0.5 + 0.5).
+        assert_eq!(completed, [(1, 0.0, 1.0), (0, 1.0, 0.5), (2, 0.5, 0.5)]);
+        assert_eq!(penta, Penta([0, 0, 2, 1, 0]));
+        assert_eq!(book.unpaired(), 0);
+        assert_eq!(book.record(7, 1.0), None);
+        assert_eq!(book.unpaired(), 1);
+    }
+
+    #[test]
+    fn names_are_told_apart() {
+        let none = [None, None];
+        assert_eq!(engine_names(&none, ["M", "M"]), ["M (1)", "M (2)"]);
+        assert_eq!(engine_names(&none, ["A", "B"]), ["A", "B"]);
+        let given = [Some("new".to_string()), None];
+        assert_eq!(engine_names(&given, ["M", "M"]), ["new", "M"]);
+    }
 }

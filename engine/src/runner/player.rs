@@ -93,6 +93,8 @@ pub struct Player {
     /// Protocol in use.
     pub proto: Proto,
     proc: Option<Process>,
+    /// The name was set by the match (`--name1`/`--name2`, or made distinct): a restart keeps it.
+    name_fixed: bool,
     xb_usermove: bool,
     xb_setboard: bool,
     xb_known: usize,
@@ -103,6 +105,8 @@ pub struct Player {
 }
 
 const STARTUP: Duration = Duration::from_secs(10);
+/// How long `uci` may go unanswered before protocol detection tries XBoard.
+const DETECT: Duration = Duration::from_secs(3);
 
 fn parse_uci_score(line: &str) -> Option<i32> {
     let t: Vec<&str> = line.split_whitespace().collect();
@@ -141,6 +145,14 @@ fn feature_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     }
 }
 
+/// Whether an XBoard engine's line refuses a `setboard` (`tellusererror Illegal position`, or
+/// an `Error (...): setboard ...` line).
+fn refuses_setboard(line: &str) -> bool {
+    let l = line.trim();
+    l.starts_with("tellusererror Illegal position")
+        || (l.starts_with("Error") && l.contains("setboard"))
+}
+
 fn ms_to_level(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}", s / 60, s % 60)
@@ -165,6 +177,7 @@ impl Player {
             cmd: cmd.to_string(),
             proto: proto.unwrap_or(Proto::Uci),
             proc: None,
+            name_fixed: false,
             xb_usermove: false,
             xb_setboard: false,
             xb_known: 0,
@@ -176,7 +189,7 @@ impl Player {
         match proto {
             Some(pr) => p.boot(pr)?,
             None => {
-                if p.boot(Proto::Uci).is_err() {
+                if p.boot_waiting(Proto::Uci, DETECT).is_err() {
                     p.boot(Proto::Xboard)?;
                 }
             }
@@ -186,6 +199,13 @@ impl Player {
 
     /// (Re)starts the process in protocol `proto`.
     pub fn boot(&mut self, proto: Proto) -> Result<(), String> {
+        self.boot_waiting(proto, STARTUP)
+    }
+
+    /// [`Player::boot`], waiting up to `uci_wait` for a UCI engine's `uciok` (short while
+    /// detecting the protocol, the full start-up time when the protocol is known: a loaded
+    /// machine can take seconds to start an engine).
+    fn boot_waiting(&mut self, proto: Proto, uci_wait: Duration) -> Result<(), String> {
         if let Some(mut old) = self.proc.take() {
             old.shutdown("quit", Duration::from_millis(200));
         }
@@ -194,7 +214,7 @@ impl Player {
         let deadline = Instant::now() + STARTUP;
         match proto {
             Proto::Uci => {
-                let wait = Instant::now() + Duration::from_secs(3).min(STARTUP);
+                let wait = Instant::now() + uci_wait.min(STARTUP);
                 pr.send("uci").map_err(|e| e.to_string())?;
                 let mut name = None;
                 let mut variant_opt = false;
@@ -211,7 +231,7 @@ impl Player {
                     },
                 )
                 .map_err(|e| format!("{} did not answer `uci`: {e}", self.cmd))?;
-                if let Some(n) = name {
+                if let Some(n) = name.filter(|_| !self.name_fixed) {
                     self.name = n;
                 }
                 self.uci_variant_option = variant_opt;
@@ -252,7 +272,7 @@ impl Player {
                 if r == Err(Fault::Crashed) {
                     return Err(format!("{} exited during XBoard start-up", self.cmd));
                 }
-                if let Some(n) = name {
+                if let Some(n) = name.filter(|_| !self.name_fixed) {
                     self.name = n;
                 }
                 self.xb_usermove = usermove;
@@ -267,6 +287,12 @@ impl Player {
         }
         self.proc = Some(pr);
         Ok(())
+    }
+
+    /// Sets the name the engine plays under (kept across restarts).
+    pub fn set_name(&mut self, name: &str) {
+        self.name = name.to_string();
+        self.name_fixed = true;
     }
 
     /// The lines exchanged lately (for a fault report).
@@ -322,9 +348,22 @@ impl Player {
                     pr.send(&format!("setboard {f}"))?;
                 }
                 self.xb_known = 0;
-                // Synchronise: every engine we target answers ping.
+                // Synchronise: every engine we target answers ping. A refused `setboard` would
+                // leave the engine in another position than the game's: a fault at the start.
                 pr.send("ping 1")?;
-                pr.until(Instant::now() + STARTUP, |l| l.trim() == "pong 1", |_| {})?;
+                let mut refused = None;
+                pr.until(
+                    Instant::now() + STARTUP,
+                    |l| l.trim() == "pong 1",
+                    |l| {
+                        if t.start_fen.is_some() && refused.is_none() && refuses_setboard(l) {
+                            refused = Some(l.trim().to_string());
+                        }
+                    },
+                )?;
+                if let Some(l) = refused {
+                    return Err(Fault::Illegal(format!("engine refused the start position: {l}")));
+                }
             }
         }
         Ok(())
@@ -422,6 +461,19 @@ impl Player {
         Ok(Reply { text: reply, score })
     }
 
+    /// Takes the engine's last move back (XBoard `undo`, in force mode) so that the next turn
+    /// relays that move again as the runner played it (a chance outcome rolled by the runner).
+    /// A UCI engine gets the whole game with every turn and needs nothing.
+    pub fn retract_last(&mut self) {
+        if self.proto == Proto::Xboard && self.xb_known > 0 {
+            if let Some(pr) = self.proc.as_mut() {
+                // A dead pipe shows at the next turn.
+                let _ = pr.send("undo");
+            }
+            self.xb_known -= 1;
+        }
+    }
+
     /// Ends the game for an XBoard engine (result) or does nothing for UCI.
     pub fn game_over(&mut self, result: &str, reason: &str) {
         if self.proto == Proto::Xboard {
@@ -472,6 +524,9 @@ mod tests {
             Some("Fairy-Max 5.0b")
         );
         assert_eq!(feature_value("feature myname=\"x\" usermove=1", "usermove"), Some("1"));
+        assert!(refuses_setboard("tellusererror Illegal position"));
+        assert!(refuses_setboard("Error (bad FEN: rank 2): setboard 8/8 w - - 0 1"));
+        assert!(!refuses_setboard("# setboard accepted"));
         assert_eq!(ms_to_level(10_000), "0:10");
         assert_eq!(ms_to_level(125_000), "2:05");
     }

@@ -2,16 +2,18 @@
 //! deepening, time management, and reporting through a [`Reporter`]. Generic over the variant;
 //! the protocol layer picks the variant once per search.
 
+pub mod skill;
 pub mod time;
 pub mod tt;
 pub mod worker;
 
+pub use skill::Skill;
 pub use time::{Clock, Limits, DEFAULT_OVERHEAD};
 pub use worker::{Line, MATE, MATE_BOUND};
 
 use eval::Evaluator;
 use movegen::Move;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -89,6 +91,11 @@ pub struct Config {
     /// Root moves to play only if every legal move is in this list (XBoard: moves its board
     /// cannot follow, see `EngineVariant::xboard_avoid`). Empty for every ordinary search.
     pub avoid: Vec<Move>,
+    /// A playing level below full strength (`Skill Level`, `UCI_Elo`): fewer nodes, a depth
+    /// cap, and bounded noise in the choice among the best root moves ([`Skill`]).
+    pub skill: Option<Skill>,
+    /// Seed of the level's noise (mixed with the position and a per-searcher count).
+    pub seed: u64,
 }
 
 impl Default for Config {
@@ -99,6 +106,8 @@ impl Default for Config {
             ponder: false,
             random: None,
             avoid: Vec::new(),
+            skill: None,
+            seed: 0,
         }
     }
 }
@@ -119,6 +128,21 @@ fn random_move<V: Evaluator>(root: &V, seed: u64) -> Option<Move> {
     }
     let r = movegen::zobrist::splitmix64(seed ^ root.hash());
     Some(actions[(r % actions.len() as u64) as usize])
+}
+
+/// The root moves a search leaves out: `config.avoid`'s legal moves, unless that would leave
+/// none (then nothing is left out).
+fn root_avoid<V: Evaluator>(root: &V, avoid: &[Move]) -> Vec<Move> {
+    if avoid.is_empty() {
+        return Vec::new();
+    }
+    let mut legal = V::Moves::default();
+    root.legal_moves(&mut legal);
+    if legal.iter().all(|m| avoid.contains(m)) {
+        Vec::new()
+    } else {
+        legal.iter().copied().filter(|m| avoid.contains(m)).collect()
+    }
 }
 
 /// Final result of a search.
@@ -175,11 +199,40 @@ impl Drop for Pool {
     }
 }
 
+/// Where the searcher is in a job's life.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+enum Phase {
+    /// No job: the next one may start.
+    #[default]
+    Idle,
+    /// A search (or perft) is running and listens to `stop`.
+    Busy,
+    /// The job has decided and is handing its result to the reporter (`bestmove`); it is over
+    /// once that call returns.
+    Announcing,
+}
+
 /// Completion latch for a search.
 #[derive(Default)]
 struct Running {
-    busy: Mutex<bool>,
+    phase: Mutex<Phase>,
     done: Condvar,
+}
+
+impl Running {
+    fn set(&self, phase: Phase) {
+        let mut p = self.phase.lock().expect("lock");
+        *p = phase;
+        self.done.notify_all();
+    }
+
+    /// The end of a job: announce, then go idle, so that whoever waits for the searcher
+    /// (`stop`, a new game) sees the announcement first.
+    fn announce(&self, report: impl FnOnce()) {
+        self.set(Phase::Announcing);
+        report();
+        self.set(Phase::Idle);
+    }
 }
 
 /// The engine's searcher: threads, hash table, current search.
@@ -240,9 +293,10 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Whether a search is running.
+    /// Whether a search is running and has not yet decided (a search that is announcing its
+    /// result no longer counts: it will not take further commands into account).
     pub fn is_running(&self) -> bool {
-        *self.running.busy.lock().expect("lock")
+        *self.running.phase.lock().expect("lock") == Phase::Busy
     }
 
     /// Asks the running search (if any) to stop; returns at once.
@@ -257,21 +311,44 @@ impl Searcher {
         if let Some(s) = self.current.lock().expect("lock").as_ref() {
             let b = limits.budget(overhead);
             let base = elapsed.as_millis() as u64;
+            let at =
+                |d: Duration| base.saturating_add(u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
             if let Some(h) = b.hard {
-                s.hard_ms.store(base + h.as_millis() as u64, Relaxed);
+                s.hard_ms.store(at(h), Relaxed);
             }
             if let Some(soft) = b.soft {
-                s.soft_ms.store(base + soft.as_millis() as u64, Relaxed);
+                s.soft_ms.store(at(soft), Relaxed);
             }
         }
     }
 
-    /// Blocks until no search is running.
+    /// Blocks until no search is running and the last one's result has been announced.
     pub fn wait(&self) {
-        let mut busy = self.running.busy.lock().expect("lock");
-        while *busy {
-            busy = self.running.done.wait(busy).expect("lock");
+        let mut phase = self.running.phase.lock().expect("lock");
+        while *phase != Phase::Idle {
+            phase = self.running.done.wait(phase).expect("lock");
         }
+    }
+
+    /// Runs `task` on the search thread like a search (`go perft`): [`Searcher::stop`] sets
+    /// the flag it is given, [`Searcher::is_running`] and [`Searcher::wait`] cover it, and the
+    /// protocol thread stays free meanwhile. Its result goes to `report`, announced like a
+    /// search's move (before the searcher is idle). Returns at once.
+    pub fn spawn<R>(
+        &self,
+        task: impl FnOnce(&AtomicBool) -> R + Send + 'static,
+        report: impl FnOnce(R) + Send + 'static,
+    ) {
+        self.wait();
+        let shared = Arc::new(Shared::new(self.tt.clone()));
+        *self.current.lock().expect("lock") = Some(shared.clone());
+        self.running.set(Phase::Busy);
+        let running = self.running.clone();
+        let job: Job = Box::new(move || {
+            let result = task(&shared.stop);
+            running.announce(|| report(result));
+        });
+        let _ = self.pool.senders[0].send(job);
     }
 
     /// Starts a search of `root` (the game's earlier position keys in `history`) and returns at
@@ -290,18 +367,23 @@ impl Searcher {
             // the same start differ.
             let seed = seed ^ self.random_count.fetch_add(1, Relaxed).wrapping_mul(0x9e37_79b9);
             let running = self.running.clone();
-            *running.busy.lock().expect("lock") = true;
+            running.set(Phase::Busy);
             let job: Job = Box::new(move || {
                 let m = random_move(&root, seed);
-                {
-                    let mut busy = running.busy.lock().expect("lock");
-                    *busy = false;
-                    running.done.notify_all();
-                }
-                reporter.bestmove(&root, m, None);
+                running.announce(|| reporter.bestmove(&root, m, None));
             });
             let _ = self.pool.senders[0].send(job);
             return;
+        }
+        let (mut limits, mut config) = (limits, config);
+        if let Some(skill) = config.skill {
+            // A level's limits come on top of the protocol's, and its noise differs from game
+            // to game (the count) but is reproducible (the seed).
+            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+            limits.depth =
+                Some(limits.depth.map_or(skill.depth_cap(), |d| d.min(skill.depth_cap())));
+            let count = self.random_count.fetch_add(1, Relaxed);
+            config.seed = movegen::zobrist::splitmix64(config.seed ^ root.hash() ^ count);
         }
         let shared = Arc::new(Shared::new(self.tt.clone()));
         if !config.ponder {
@@ -314,17 +396,21 @@ impl Searcher {
             }
         }
         *self.current.lock().expect("lock") = Some(shared.clone());
-        *self.running.busy.lock().expect("lock") = true;
+        self.running.set(Phase::Busy);
         self.tt.new_search();
         let start = Instant::now();
         let helpers = Arc::new((Mutex::new(self.threads - 1), Condvar::new()));
         let history = Arc::new(history);
+        let avoid = Arc::new(root_avoid(&root, &config.avoid));
         for id in 1..self.threads {
             let (root, shared, history, helpers) =
                 (root.clone(), shared.clone(), history.clone(), helpers.clone());
-            let limits = limits.clone();
+            let (limits, avoid) = (limits.clone(), avoid.clone());
             let job: Job = Box::new(move || {
                 let mut w = Worker::<V>::new(&shared, id, start, None, &history);
+                // Helpers leave out the same root moves as the main thread: their table
+                // entries must not recommend a move the main thread may not play.
+                w.excluded.extend_from_slice(&avoid);
                 let max = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32 - 1);
                 let mut prev = None;
                 let mut depth = 1 + (id % 2) as u32;
@@ -345,7 +431,8 @@ impl Searcher {
         }
         let running = self.running.clone();
         let job: Job = Box::new(move || {
-            let out = main_search(&root, &history, &limits, &config, &shared, start, &*reporter);
+            let out =
+                main_search(&root, &history, &limits, &config, &avoid, &shared, start, &*reporter);
             shared.stop.store(true, Relaxed);
             {
                 let (lock, cv) = &*helpers;
@@ -354,15 +441,10 @@ impl Searcher {
                     left = cv.wait(left).expect("lock");
                 }
             }
-            // Idle before announcing the move, so that a GUI's next command after `bestmove`
-            // finds the searcher free (the next job queues behind this one on thread 0, so its
-            // output cannot overtake this `bestmove`).
-            {
-                let mut busy = running.busy.lock().expect("lock");
-                *busy = false;
-                running.done.notify_all();
-            }
-            reporter.bestmove(&root, out.best, out.pv.get(1).copied());
+            // Announce, then go idle: a command that waits for the searcher (`stop`, a new
+            // game) finds the move already announced, so it can neither overtake `bestmove`
+            // nor miss the move. The next job queues behind this one on thread 0.
+            running.announce(|| reporter.bestmove(&root, out.best, out.pv.get(1).copied()));
         });
         let _ = self.pool.senders[0].send(job);
     }
@@ -417,11 +499,13 @@ impl Searcher {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn main_search<V: Evaluator>(
     root: &V,
     history: &[u64],
     limits: &Limits,
     config: &Config,
+    avoid: &[Move],
     shared: &Shared,
     start: Instant,
     reporter: &dyn Reporter<V>,
@@ -434,20 +518,22 @@ fn main_search<V: Evaluator>(
     }
     let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
     let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
-    // Moves to avoid, unless that would leave none.
-    let avoid: Vec<Move> = if legal.iter().all(|m| config.avoid.contains(m)) {
-        Vec::new()
+    let playable_count = legal.len() - avoid.len();
+    let reported = (config.multipv.max(1) as usize).min(playable_count);
+    // A level chooses among several root moves: search them all as principal variations.
+    let multipv = if config.skill.is_some() {
+        reported.max(skill::CANDIDATES).min(playable_count)
     } else {
-        legal.iter().copied().filter(|m| config.avoid.contains(m)).collect()
+        reported
     };
-    let multipv = (config.multipv.max(1) as usize).min(legal.len() - avoid.len());
     let mut best: Option<Line> = None;
+    let mut best_lines: Vec<Line> = Vec::new();
     let mut depth_done = 0;
     let mut prev: Option<i32> = None;
     'deepen: for depth in 1..=max {
         let mut lines: Vec<Line> = Vec::new();
         w.excluded.clear();
-        w.excluded.extend_from_slice(&avoid);
+        w.excluded.extend_from_slice(avoid);
         for k in 0..multipv {
             let Some(line) = w.root(root, depth as i32, if k == 0 { prev } else { None }) else {
                 break 'deepen;
@@ -462,11 +548,12 @@ fn main_search<V: Evaluator>(
         let Some(first) = lines.first() else { break };
         prev = Some(first.score);
         best = Some(first.clone());
+        best_lines.clone_from(&lines);
         depth_done = depth;
         let elapsed = start.elapsed();
         let nodes = shared.nodes.load(Relaxed);
         let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        for (i, l) in lines.iter().enumerate() {
+        for (i, l) in lines.iter().take(reported).enumerate() {
             reporter.info(
                 root,
                 &Info {
@@ -498,11 +585,23 @@ fn main_search<V: Evaluator>(
             break;
         }
     }
-    // If even depth 1 did not finish, play the first ordered legal move.
+    // If even depth 1 did not finish: the table's move, else the first legal move, never one
+    // of the moves left out.
     let line = best.unwrap_or_else(|| {
-        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(|m| legal.contains(m));
-        Line { score: 0, pv: vec![tt_move.unwrap_or(legal[0])] }
+        let playable = |m: &Move| legal.contains(m) && !avoid.contains(m);
+        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(playable);
+        let first = legal.iter().copied().find(playable).unwrap_or(legal[0]);
+        Line { score: 0, pv: vec![tt_move.unwrap_or(first)] }
     });
+    // A level: its noisy choice among the last iteration's lines.
+    let line = match config.skill {
+        Some(skill) if best_lines.len() > 1 => {
+            let scored: Vec<(Move, i32)> = best_lines.iter().map(|l| (l.pv[0], l.score)).collect();
+            let pick = skill.choose(&scored, config.seed);
+            best_lines.into_iter().find(|l| Some(l.pv[0]) == pick).unwrap_or(line)
+        }
+        _ => line,
+    };
     wait_if_infinite(limits, config, shared);
     Outcome {
         best: line.pv.first().copied(),
@@ -523,5 +622,46 @@ fn wait_if_infinite(limits: &Limits, config: &Config, shared: &Shared) {
             }
             std::thread::sleep(Duration::from_millis(1));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::rules::Rules;
+    use movegen::variants::chess::Chess;
+
+    struct Quiet;
+    impl<V> Reporter<V> for Quiet {
+        fn info(&self, _: &V, _: &Info) {}
+        fn bestmove(&self, _: &V, _: Option<Move>, _: Option<Move>) {}
+    }
+
+    /// A search stopped before depth 1 completes falls back to the table's move or the first
+    /// legal one, but never to a move the caller asked to avoid (XBoard: moves its board cannot
+    /// follow), even when the table recommends it.
+    #[test]
+    fn the_fallback_move_is_never_an_avoided_one() {
+        // Sixteen queens in contact: quiescence at depth 1 needs far more than the 1024 nodes
+        // after which a set stop flag is noticed.
+        let root = Chess::from_fen("k7/8/1q1q1q1q/q1q1q1q1/1Q1Q1Q1Q/Q1Q1Q1Q1/8/7K w - - 0 1")
+            .expect("legal FEN");
+        let mut legal = <Chess as Rules>::Moves::default();
+        root.legal_moves(&mut legal);
+        let keep = *legal.last().unwrap();
+        let avoid: Vec<Move> = legal.iter().copied().filter(|&m| m != keep).collect();
+        let tt = Arc::new(Tt::new(1));
+        tt.store(root.hash(), legal[0], 0, 5, tt::Bound::Exact);
+        let shared = Shared::new(tt);
+        shared.stop.store(true, Relaxed);
+        let limits = Limits::default();
+        let config = Config::default();
+        let out =
+            main_search(&root, &[], &limits, &config, &avoid, &shared, Instant::now(), &Quiet);
+        assert_eq!(out.depth, 0, "depth 1 must not have completed for this test to mean anything");
+        assert_eq!(out.best, Some(keep));
+        // Without the list, the table's move.
+        let out = main_search(&root, &[], &limits, &config, &[], &shared, Instant::now(), &Quiet);
+        assert_eq!((out.depth, out.best), (0, Some(legal[0])));
     }
 }

@@ -1,5 +1,8 @@
-//! Shared transposition table: buckets of four entries, each two atomics (`key ^ data`, `data`)
-//! so that threads read and write without locks and a torn entry is detected and ignored.
+//! Shared transposition table: buckets of four entries, each two atomics (`key ^ salt ^ data`,
+//! `data`) so that threads read and write without locks and a torn entry is detected and
+//! ignored. Clearing is O(1) whatever the size: a new salt makes every stored entry miss (a new
+//! game with `Hash` 4096 does not wait seconds for 4 GB to be zeroed), and the entries left
+//! behind are marked old so they are the first to be replaced.
 
 use movegen::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
@@ -41,6 +44,8 @@ pub struct Tt {
     slots: Vec<Slot>,
     buckets: usize,
     generation: AtomicU8,
+    /// Mixed into every entry's check word; a new salt forgets every entry (see `clear`).
+    salt: AtomicU64,
 }
 
 impl std::fmt::Debug for Tt {
@@ -66,16 +71,16 @@ impl Tt {
         let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
         let mut slots = Vec::with_capacity(buckets * BUCKET);
         slots.resize_with(buckets * BUCKET, Slot::default);
-        Tt { slots, buckets, generation: AtomicU8::new(0) }
+        Tt { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) }
     }
 
-    /// Forgets everything.
+    /// Forgets everything, in constant time: with a new salt no stored entry matches any key
+    /// (but with probability 2^-64 per probe, like any key collision), and moving the
+    /// generation half a cycle on makes the stale entries the preferred victims of `store`.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Relaxed);
-            s.data.store(0, Relaxed);
-        }
-        self.generation.store(0, Relaxed);
+        let salt = self.salt.load(Relaxed);
+        self.salt.store(movegen::zobrist::splitmix64(salt.wrapping_add(1)), Relaxed);
+        self.generation.fetch_add(16, Relaxed);
     }
 
     /// Starts a new search (entries of older searches become preferred victims).
@@ -92,6 +97,7 @@ impl Tt {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
         let b = self.bucket(key);
+        let key = key ^ self.salt.load(Relaxed);
         for s in &self.slots[b..b + BUCKET] {
             let data = s.data.load(Relaxed);
             if data != 0 && s.check.load(Relaxed) ^ data == key {
@@ -117,6 +123,7 @@ impl Tt {
     pub fn store(&self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let generation = self.generation.load(Relaxed);
         let b = self.bucket(key);
+        let key = key ^ self.salt.load(Relaxed);
         let mut victim = b;
         let mut worst = i32::MAX;
         for (i, s) in self.slots[b..b + BUCKET].iter().enumerate() {

@@ -12,6 +12,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod chance;
+
 /// Larger than any score.
 pub const INF: i32 = 32_000;
 /// Score of mate at the root (mate in `n` plies scores `MATE - n`).
@@ -63,9 +65,9 @@ pub struct Line {
 #[derive(Default, Debug)]
 struct PlyBuf {
     moves: Vec<Move>,
-    scores: Vec<i32>,
-    /// (order score, start, len) of each action (a single move unless chance outcomes).
-    groups: Vec<(i32, u32, u32)>,
+    /// (order score, start, len, tactical) of each action (a single move unless chance
+    /// outcomes).
+    groups: Vec<(i32, u32, u32, bool)>,
 }
 
 /// One search thread's state.
@@ -86,8 +88,8 @@ pub struct Worker<'a, V: Evaluator> {
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
     bufs: Vec<PlyBuf>,
-    /// Per-ply scratch of the chance nodes: `[lb, ub]` of each outcome's value.
-    chance_bounds: Vec<Vec<(i32, i32)>>,
+    /// Per-ply scratch of the chance nodes.
+    chance_bufs: Vec<chance::ChanceBuf<V>>,
     /// In-check quiescence nodes searching every move on the current path (games of chance).
     qs_evasions: u32,
     /// Chance nodes on the current quiescence path.
@@ -96,6 +98,11 @@ pub struct Worker<'a, V: Evaluator> {
     pub excluded: Vec<Move>,
     /// Set when the search ran out of time or was told to stop.
     pub aborted: bool,
+    /// Search the plain expectimax value to the nominal depth: no forward pruning (null move,
+    /// futility, move-count pruning, late-move and outcome reductions), and the static
+    /// evaluation instead of quiescence at the horizon. For tests that compare the search with
+    /// an unpruned expectimax.
+    pub exact: bool,
     _v: std::marker::PhantomData<V>,
 }
 
@@ -103,18 +110,18 @@ pub struct Worker<'a, V: Evaluator> {
 const QS_CHANCE_EVASIONS: u32 = 1;
 /// Games of chance: chance nodes per quiescence path (see `qsearch`).
 const QS_CHANCE_NODES: u32 = 1;
-/// Chance nodes with a null window: rounds of null-window tests of the open outcomes before
-/// the outcomes are resolved with wide windows (see `chance`).
-const CHANCE_ROUNDS: usize = 3;
+/// Games of chance: futility and move-count pruning of quiet actions up to this depth.
+const CHANCE_PRUNE_DEPTH: i32 = 3;
 
-/// A point estimate of a value known to lie in `[l, u]` (`±MATE`: unknown side).
-fn estimate(l: i32, u: i32, default: i32) -> i32 {
-    match (l <= -MATE, u >= MATE) {
-        (true, true) => default,
-        (true, false) => u,
-        (false, true) => l,
-        (false, false) => l + (u - l) / 2,
-    }
+/// Futility margin at `depth` (games of chance): how far a quiet action may lift the static
+/// evaluation.
+fn futility_margin(depth: i32) -> i32 {
+    60 + 90 * depth
+}
+
+/// Quiet actions searched at `depth` before the rest are pruned (games of chance).
+fn late_move_count(depth: i32) -> usize {
+    (3 + depth * depth) as usize
 }
 
 const HISTORY_SIZE: usize = 2 * 128 * 128;
@@ -151,11 +158,12 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             keys,
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             bufs: (0..MAX_PLY + 2).map(|_| PlyBuf::default()).collect(),
-            chance_bounds: vec![Vec::new(); MAX_PLY + 2],
+            chance_bufs: (0..MAX_PLY + 2).map(|_| chance::ChanceBuf::default()).collect(),
             qs_evasions: 0,
             qs_chance: 0,
             excluded: Vec::new(),
             aborted: false,
+            exact: false,
             _v: std::marker::PhantomData,
         }
     }
@@ -223,159 +231,124 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         (pos.turn().index() << 14) | (usize::from(m.from().0) << 7) | usize::from(m.to().0)
     }
 
+    /// The part of `m` that the player chooses: in games of chance the action without the PE's
+    /// step (`ACTION_MASK`), otherwise the whole move.
+    #[inline]
+    fn action_key(m: Move) -> u32 {
+        if V::HAS_CHANCE {
+            m.0 & ACTION_MASK
+        } else {
+            m.0
+        }
+    }
+
     /// Fills `buf` with `list` ordered: hash move, tactical moves by score, killers, history.
+    /// In games of chance the outcomes of one action form a group that is ordered as a whole
+    /// (see `chance_group_score`).
     fn order(&self, pos: &V, list: &[Move], tt_move: Move, ply: usize, buf: &mut PlyBuf) {
         buf.moves.clear();
-        buf.scores.clear();
         buf.groups.clear();
         buf.moves.extend_from_slice(list);
-        if V::HAS_CHANCE {
-            // Outcomes of one action next to each other.
-            buf.moves.sort_by_key(|m| m.0 & ACTION_MASK);
-        }
         let killers = self.killers[ply];
-        for &m in &buf.moves {
-            let s = if m == tt_move {
-                1 << 30
-            } else if pos.is_tactical(m) {
-                (1 << 24) + pos.tactical_score(m)
-            } else if m == killers[0] {
-                (1 << 22) + 1
-            } else if m == killers[1] {
-                1 << 22
-            } else {
-                self.history[Self::history_index(pos, m)]
-            };
-            buf.scores.push(s);
-        }
-        let mut i = 0;
-        while i < buf.moves.len() {
-            let mut j = i + 1;
-            let mut best = buf.scores[i];
-            if V::HAS_CHANCE {
+        if V::HAS_CHANCE {
+            // The generator lists the outcomes of one action next to each other.
+            let mut i = 0;
+            while i < buf.moves.len() {
                 let key = buf.moves[i].0 & ACTION_MASK;
+                let mut j = i + 1;
                 while j < buf.moves.len() && buf.moves[j].0 & ACTION_MASK == key {
-                    best = best.max(buf.scores[j]);
                     j += 1;
                 }
+                let (score, tactical) =
+                    self.chance_group_score(pos, &buf.moves[i..j], tt_move, killers);
+                buf.groups.push((score, i as u32, (j - i) as u32, tactical));
+                i = j;
             }
-            buf.groups.push((best, i as u32, (j - i) as u32));
-            i = j;
+        } else {
+            for &m in &buf.moves {
+                let tactical = pos.is_tactical(m);
+                let s = if m == tt_move {
+                    1 << 30
+                } else if tactical {
+                    (1 << 24) + pos.tactical_score(m)
+                } else if m == killers[0] {
+                    (1 << 22) + 1
+                } else if m == killers[1] {
+                    1 << 22
+                } else {
+                    self.history[Self::history_index(pos, m)]
+                };
+                buf.groups.push((s, buf.groups.len() as u32, 1, tactical));
+            }
         }
         buf.groups.sort_by_key(|g| std::cmp::Reverse(g.0));
     }
 
-    /// Value of a chance node: the average of `-search(child)` over the `n` equally likely
-    /// outcomes (expectimax). Each outcome keeps an interval `[lb, ub]` known to hold its value
-    /// (at first `[-MATE, MATE]`); the node fails low as soon as `sum(ub) <= n * alpha` and
-    /// high as soon as `sum(lb) >= n * beta`, returning that (fail-soft) bound.
-    ///
-    /// Pass 1 probes every outcome with the parent's own window, narrowed by Star1 (Ballard)
-    /// when the other outcomes' bounds allow: a fail-soft bound from a narrow window is cheap,
-    /// and when every outcome lands on the same side of the window the node is decided without
-    /// any wide search (the usual case at null-window nodes). Pass 2 resolves the outcomes that
-    /// are still open with the Star1 window `(n*alpha - sum of the others' ub, n*beta - sum of
-    /// the others' lb)`, intersected with the outcome's own interval, so every result either
-    /// decides the node or makes the outcome exact.
-    #[allow(clippy::too_many_arguments)]
-    fn chance(
-        &mut self,
+    /// Order score of one action of a game of chance (its `outcomes`) and whether it is
+    /// tactical. The table's action first; then actions every outcome of which changes
+    /// material, by their average `tactical_score` (the die's eating is worth the same after
+    /// most actions, so only the expected gain separates them); those that lose material on
+    /// average (feeding a unit to the PE) after the quiet ones; quiet actions by killer and
+    /// history. An action that is tactical in some outcomes only (the PE may eat) is quiet
+    /// here: the same is true of nearly every action while a unit stands next to the PE.
+    fn chance_group_score(
+        &self,
         pos: &V,
         outcomes: &[Move],
+        tt_move: Move,
+        killers: [Move; 2],
+    ) -> (i32, bool) {
+        let key = outcomes[0].0 & ACTION_MASK;
+        if !tt_move.is_null() && tt_move.0 & ACTION_MASK == key {
+            let tactical = outcomes.iter().all(|&m| pos.is_tactical(m));
+            return (1 << 30, tactical);
+        }
+        if outcomes.iter().all(|&m| pos.is_tactical(m)) {
+            let n = outcomes.len() as i32;
+            let avg = outcomes.iter().map(|&m| pos.tactical_score(m)).sum::<i32>() / n;
+            let s = if avg >= 0 { (1 << 24) + avg } else { -(1 << 24) + avg };
+            return (s, true);
+        }
+        let s = if !killers[0].is_null() && killers[0].0 & ACTION_MASK == key {
+            (1 << 22) + 1
+        } else if !killers[1].is_null() && killers[1].0 & ACTION_MASK == key {
+            1 << 22
+        } else {
+            self.history[Self::history_index(pos, outcomes[0])]
+        };
+        (s, false)
+    }
+
+    /// Whether `m` is (the action of) one of the killers of `ply`.
+    #[inline]
+    fn is_killer(&self, ply: usize, m: Move) -> bool {
+        let k = self.killers[ply];
+        let a = Self::action_key(m);
+        (!k[0].is_null() && Self::action_key(k[0]) == a)
+            || (!k[1].is_null() && Self::action_key(k[1]) == a)
+    }
+
+    /// Value of the action whose outcomes are `group` (`child`: the position after the first
+    /// outcome) for the side to move, searched `depth` plies deeper with window `(alpha,
+    /// beta)`: the child's negated value, or the chance node's over every outcome.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn action(
+        &mut self,
+        pos: &V,
+        group: &[Move],
+        child: &V,
         depth: i32,
         alpha: i32,
         beta: i32,
         ply: usize,
-        quiesce: bool,
+        pv_node: bool,
     ) -> i32 {
-        let n = outcomes.len() as i32;
-        let (lo, hi) = (-MATE, MATE);
-        let mut bounds = std::mem::take(&mut self.chance_bounds[ply]);
-        bounds.clear();
-        bounds.resize(outcomes.len(), (lo, hi));
-        let mut sum_lb = n * lo;
-        let mut sum_ub = n * hi;
-        let value = 'done: {
-            let null_window = beta == alpha + 1;
-            for pass in 0..CHANCE_ROUNDS + 2 {
-                if pass > 0 && pass <= CHANCE_ROUNDS && !null_window {
-                    continue;
-                }
-                for (i, &m) in outcomes.iter().enumerate() {
-                    let (l, u) = bounds[i];
-                    if l == u {
-                        continue;
-                    }
-                    // Star1: the window outside which this outcome alone decides the node.
-                    let sa = n * alpha - (sum_ub - u);
-                    let sb = n * beta - (sum_lb - l);
-                    let (a, b) = if pass == 0 {
-                        let (a, b) = (alpha.max(sa), beta.min(sb));
-                        if a < b {
-                            (a, b)
-                        } else if sa >= beta {
-                            (sa, sa + 1)
-                        } else {
-                            (sb - 1, sb)
-                        }
-                    } else if pass <= CHANCE_ROUNDS {
-                        // Null-window test of this outcome at the threshold that decides the
-                        // node if the others are worth their current estimates.
-                        let others: i32 = bounds
-                            .iter()
-                            .enumerate()
-                            .filter(|&(j, _)| j != i)
-                            .map(|(_, &(l, u))| estimate(l, u, alpha))
-                            .sum();
-                        let t = (n * alpha - others).clamp(l, u - 1);
-                        (t, t + 1)
-                    } else {
-                        (sa.max(l - 1), sb.min(u + 1))
-                    };
-                    let (a, b) = (a.max(-INF), b.min(INF));
-                    let child = pos.play(m);
-                    let v = if quiesce {
-                        -self.qsearch(&child, -b, -a, ply + 1)
-                    } else {
-                        -self.negamax(&child, depth, -b, -a, ply + 1, false)
-                    };
-                    if self.aborted {
-                        break 'done 0;
-                    }
-                    let v = v.clamp(lo, hi);
-                    // Fail-soft results bound the outcome; a result contradicting an earlier
-                    // bound (search instability) is taken as exact.
-                    let (nl, nu) = if v <= a {
-                        if v < l {
-                            (v, v)
-                        } else {
-                            (l, u.min(v))
-                        }
-                    } else if v >= b {
-                        if v > u {
-                            (v, v)
-                        } else {
-                            (l.max(v), u)
-                        }
-                    } else {
-                        (v, v)
-                    };
-                    sum_lb += nl - l;
-                    sum_ub += nu - u;
-                    bounds[i] = (nl, nu);
-                    if sum_ub <= n * alpha {
-                        break 'done sum_ub / n;
-                    }
-                    if sum_lb >= n * beta {
-                        break 'done sum_lb / n;
-                    }
-                }
-            }
-            // Every outcome exact (sum_lb == sum_ub) unless the search was unstable.
-            (sum_lb + sum_ub) / (2 * n)
-        };
-        self.chance_bounds[ply] = bounds;
-        value
+        if group.len() == 1 {
+            -self.negamax(child, depth, -beta, -alpha, ply + 1, pv_node)
+        } else {
+            self.chance(pos, group, depth, alpha, beta, ply, false)
+        }
     }
 
     /// Quiescence search: stand pat, then tactical moves only (every move when in check).
@@ -387,8 +360,17 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         }
         self.seldepth = self.seldepth.max(ply);
         let mut list = V::Moves::default();
-        pos.legal_moves(&mut list);
-        if let Some(s) = Self::terminal_score(pos, &list, ply) {
+        // Games of chance (PieceEater): a PE turn lists every action with every outcome, most of
+        // it for nothing when the node stands pat. The end by a captured king does not depend
+        // on the list (`[Move::NULL]` stands in for a non-empty one), so the list is made after
+        // stand pat; a stalemate (no action at all, very rare without a check rule) is then
+        // seen only at nodes that do not stand pat.
+        let late_list = V::HAS_CHANCE;
+        if !late_list {
+            pos.legal_moves(&mut list);
+        }
+        let end_list: &[Move] = if late_list { &[Move::NULL] } else { &list };
+        if let Some(s) = Self::terminal_score(pos, end_list, ply) {
             return s;
         }
         if ply >= MAX_PLY {
@@ -419,11 +401,20 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        if late_list {
+            pos.legal_moves(&mut list);
+            if let Some(s) = Self::terminal_score(pos, &list, ply) {
+                if counted {
+                    self.qs_evasions -= 1;
+                }
+                return s;
+            }
+        }
         let stand_pat = best;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         self.order(pos, &list, Move::NULL, ply, &mut buf);
         for gi in 0..buf.groups.len() {
-            let (_, start, len) = buf.groups[gi];
+            let (_, start, len, _) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
             // Games of chance (PieceEater): an action enters quiescence only if every outcome
             // changes material and none of them loses material outright (`tactical_score` < 0:
@@ -490,11 +481,18 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             if self.check_stop() {
                 return 0;
             }
-            if pos.fifty_move_draw()
-                || pos.insufficient_material()
-                || self.is_repetition(pos, pos.repetition_horizon())
-            {
+            if pos.insufficient_material() || self.is_repetition(pos, pos.repetition_horizon()) {
                 return 0;
+            }
+            if pos.fifty_move_draw() {
+                // The move-count draw yields to an end by rule on the same move: mate (or
+                // Jumping Knights' stalemate win) on the 100th half-move stands, as in FIDE and
+                // as `Game::end` judges it.
+                let mut list = V::Moves::default();
+                pos.legal_moves(&mut list);
+                self.nodes += 1;
+                self.unflushed += 1;
+                return Self::terminal_score(pos, &list, ply).unwrap_or(0);
             }
             // Mate distance pruning.
             alpha = alpha.max(-(MATE - ply as i32));
@@ -511,6 +509,11 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             return s;
         }
         if depth <= 0 || ply >= MAX_PLY {
+            if self.exact {
+                self.nodes += 1;
+                self.unflushed += 1;
+                return pos.evaluate();
+            }
             return self.qsearch(pos, alpha, beta, ply);
         }
         self.nodes += 1;
@@ -542,7 +545,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let in_check = pos.in_check();
         let static_eval = if in_check { -INF } else { pos.evaluate() };
 
-        if !pv_node && !in_check && ply > 0 {
+        if !pv_node && !in_check && ply > 0 && !self.exact {
             // Reverse futility: far above beta with little depth left.
             if depth <= 6 && static_eval - 90 * depth >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
@@ -572,47 +575,78 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let mut searched = 0usize;
         self.keys.push(key);
         for gi in 0..buf.groups.len() {
-            let (_, start, len) = buf.groups[gi];
-            let first = buf.moves[start as usize];
+            let (_, start, len, tactical) = buf.groups[gi];
+            let group = &buf.moves[start as usize..(start + len) as usize];
+            let first = group[0];
             if ply == 0 && self.excluded.contains(&first) {
                 continue;
             }
-            let tactical = pos.is_tactical(first);
-            let v = if len > 1 {
-                let group = &buf.moves[start as usize..(start + len) as usize];
-                self.chance(pos, group, depth - 1, alpha, beta, ply, false)
-            } else {
-                let child = pos.play(first);
-                let gives_check = child.in_check();
-                // No check extension in games of chance: PieceEater has forced (single-outcome)
-                // turns everywhere near the kings, and chains of checking ones never lose depth.
-                let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE);
-                let new_depth = depth - 1 + ext;
-                let mut v;
-                if searched == 0 {
-                    v = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node);
-                } else {
-                    let mut r = 0;
-                    if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
-                        r = lmr(depth, searched);
-                        if pv_node {
-                            r -= 1;
-                        }
-                        if first == self.killers[ply][0] || first == self.killers[ply][1] {
-                            r -= 1;
-                        }
-                        r = r.clamp(0, new_depth - 1);
-                    }
-                    v = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, false);
-                    if v > alpha && r > 0 {
-                        v = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
-                    }
-                    if v > alpha && v < beta && pv_node {
-                        v = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
-                    }
+            let child = pos.play(first);
+            let gives_check = child.in_check();
+            // Games of chance: every action costs up to eight searches, so near the horizon
+            // quiet actions that cannot plausibly reach alpha are not searched (futility), nor
+            // quiet actions late in the order (move-count pruning).
+            if V::HAS_CHANCE
+                && !self.exact
+                && !pv_node
+                && !in_check
+                && searched > 0
+                && !tactical
+                && !gives_check
+                && depth <= CHANCE_PRUNE_DEPTH
+                && best > -MATE_BOUND
+            {
+                let margin = futility_margin(depth);
+                if static_eval + margin <= alpha {
+                    best = best.max(static_eval + margin);
+                    continue;
                 }
-                v
-            };
+                if searched >= late_move_count(depth) {
+                    continue;
+                }
+            }
+            // No check extension in games of chance: PieceEater has forced (single-outcome)
+            // turns everywhere near the kings, and chains of checking ones never lose depth.
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE && !self.exact);
+            let new_depth = depth - 1 + ext;
+            let mut v;
+            if searched == 0 {
+                v = self.action(pos, group, &child, new_depth, alpha, beta, ply, pv_node);
+            } else {
+                let mut r = 0;
+                // Games of chance: every action is up to eight searches, so reduce from the
+                // second ply and the third action on, and one ply more off the principal line.
+                let (lmr_d, lmr_n) = if V::HAS_CHANCE { (2, 2) } else { (3, 3) };
+                if depth >= lmr_d
+                    && searched >= lmr_n
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                    && !self.exact
+                {
+                    r = lmr(depth, searched);
+                    if V::HAS_CHANCE && !pv_node {
+                        r += 1;
+                    }
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if self.is_killer(ply, first) {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = self.action(pos, group, &child, new_depth - r, alpha, alpha + 1, ply, false);
+                if v > alpha && r > 0 {
+                    v = self.action(pos, group, &child, new_depth, alpha, alpha + 1, ply, false);
+                }
+                // A null-window result inside a wider window is only a bound: search again
+                // with the window. Besides principal-variation nodes, chance nodes search
+                // their outcomes with wide (Star1) windows at non-PV nodes.
+                if v > alpha && v < beta && (pv_node || beta > alpha + 1) {
+                    v = self.action(pos, group, &child, new_depth, alpha, beta, ply, pv_node);
+                }
+            }
             if self.aborted {
                 break;
             }
@@ -632,9 +666,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                         line.extend_from_slice(&tail[0]);
                     }
                     if v >= beta {
-                        if !tactical && len == 1 {
+                        if !tactical {
                             let k = &mut self.killers[ply];
-                            if k[0] != first {
+                            if Self::action_key(k[0]) != Self::action_key(first) {
                                 k[1] = k[0];
                                 k[0] = first;
                             }

@@ -1,73 +1,11 @@
-//! Data for the tuner: varied start positions for self-play, and quiet positions of finished
-//! games labelled with their results.
+//! Data for the tuner: quiet positions of finished games labelled with their results (the
+//! games' varied start positions come from the runner's suite generator, `menagerie openings`).
 
-use crate::search::{Config, Limits, Searcher};
 use crate::variants::EngineVariant;
 use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::VariantId;
-use movegen::zobrist::splitmix64;
 use movegen::Move;
-use std::collections::HashSet;
-
-/// Settings of [`openings`].
-#[derive(Clone, Debug)]
-pub struct OpeningSpec {
-    /// Positions wanted.
-    pub count: usize,
-    /// Random plies played from the start.
-    pub plies: u32,
-    /// Seed of the random moves (and of `eightpiece-random`'s setups).
-    pub seed: u64,
-    /// Depth of the balance check (games of chance: at most 2).
-    pub depth: u32,
-    /// Largest |score| (centipawns, side to move) the balance check accepts.
-    pub max_score: i32,
-}
-
-/// Distinct positions `spec.plies` uniformly random moves (actions and outcomes alike) from
-/// the variant's start, where the game goes on and a search to `spec.depth` scores at most
-/// `spec.max_score` either way. Gives up after `50 * count` attempts (returns what it has).
-pub fn openings<V: EngineVariant>(variant: VariantId, spec: &OpeningSpec) -> Vec<String> {
-    let searcher = Searcher::new(1, 16);
-    let depth = if V::HAS_CHANCE { spec.depth.min(2) } else { spec.depth }.max(1);
-    let limits = Limits { depth: Some(depth), ..Limits::default() };
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut rng = spec.seed;
-    for _ in 0..spec.count.saturating_mul(50) {
-        if out.len() >= spec.count {
-            break;
-        }
-        rng = splitmix64(rng);
-        let Ok(mut pos) = V::new_position(variant, None, rng, false) else { break };
-        let mut alive = true;
-        for _ in 0..spec.plies {
-            let mut list = V::Moves::default();
-            pos.legal_moves(&mut list);
-            if list.is_empty() || pos.end_by_rule(&list).is_some() {
-                alive = false;
-                break;
-            }
-            rng = splitmix64(rng);
-            pos = pos.play(list[(rng % list.len() as u64) as usize]);
-        }
-        let mut list = V::Moves::default();
-        pos.legal_moves(&mut list);
-        if !alive || list.is_empty() || pos.end_by_rule(&list).is_some() {
-            continue;
-        }
-        let fen = pos.fen();
-        if !seen.insert(fen.clone()) {
-            continue;
-        }
-        let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
-        if o.best.is_some() && o.score.abs() <= spec.max_score {
-            out.push(fen);
-        }
-    }
-    out
-}
 
 /// Largest |static evaluation| of a position kept for tuning: beyond it the game is decided
 /// (or a king is en prise) and the result says nothing about the terms.
@@ -313,20 +251,5 @@ mod tests {
         assert!(is_fault("A played an illegal move e2e5 (illegal)"));
         assert!(!is_fault("White mates"));
         assert!(!is_fault("Draw by adjudication"));
-    }
-
-    #[test]
-    fn openings_are_distinct_balanced_and_reproducible() {
-        let spec = OpeningSpec { count: 12, plies: 6, seed: 7, depth: 2, max_score: 100 };
-        let a = openings::<Chess>(VariantId::Chess, &spec);
-        assert_eq!(a.len(), 12);
-        assert_eq!(a, openings::<Chess>(VariantId::Chess, &spec), "seeded");
-        let set: HashSet<&String> = a.iter().collect();
-        assert_eq!(set.len(), a.len());
-        for f in &a {
-            let p = Chess::from_fen(f).unwrap();
-            // Six plies from the start: fullmove 4, White to move.
-            assert_eq!(p.fullmove_number(), 4, "{f}");
-        }
     }
 }

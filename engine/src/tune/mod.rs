@@ -1,7 +1,7 @@
 //! `menagerie tune`: Texel-style tuning of a variant's evaluation parameters
 //! (`eval/params/<variant>.txt`) to the results of self-play games. `docs/tuning.md` gives the
-//! whole loop: `tune openings` (varied start positions), `menagerie match --pgn` (the games),
-//! `tune extract` (quiet positions labelled with the result), `tune fit` (the new table).
+//! whole loop: `menagerie openings` (varied start positions, the runner's suite generator),
+//! `menagerie match --pgn` (the games), `tune extract` (quiet positions labelled with the result), `tune fit` (the new table).
 
 pub mod data;
 pub mod fit;
@@ -27,39 +27,10 @@ pub struct TuneArgs {
 /// Steps of the tuning loop.
 #[derive(Subcommand, Debug)]
 pub enum TuneCommand {
-    /// Varied start positions for self-play (`FEN; variant ID` lines for `match --openings`):
-    /// random plies from the start, kept when distinct and balanced at a shallow depth.
-    Openings(OpeningsArgs),
     /// Quiet positions of finished games (`match --pgn` files), labelled with the result.
     Extract(ExtractArgs),
     /// Fit the evaluation parameters to labelled positions; writes a parameter table.
     Fit(FitArgs),
-}
-
-/// Arguments of `tune openings`.
-#[derive(clap::Args, Debug)]
-pub struct OpeningsArgs {
-    /// Variant id.
-    #[arg(long)]
-    pub variant: String,
-    /// Positions wanted.
-    #[arg(long, default_value_t = 1000)]
-    pub count: usize,
-    /// Random plies from the start.
-    #[arg(long, default_value_t = 8)]
-    pub plies: u32,
-    /// Seed (the same seed gives the same positions).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Search depth of the balance check (PieceEater: at most 2).
-    #[arg(long, default_value_t = 4)]
-    pub depth: u32,
-    /// Largest |score| in centipawns the balance check keeps.
-    #[arg(long, default_value_t = 120)]
-    pub max_score: i32,
-    /// Output file (default: standard output).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `tune extract`.
@@ -141,35 +112,9 @@ fn emit(path: &Option<PathBuf>, text: &str, out: &mut dyn Write) -> Result<(), C
 /// Runs `tune`.
 pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
-        TuneCommand::Openings(a) => run_openings(a, out),
         TuneCommand::Extract(a) => run_extract(a, out),
         TuneCommand::Fit(a) => run_fit(a, out),
     }
-}
-
-fn run_openings(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let variant = variant_arg(&a.variant)?;
-    if a.count == 0 || a.count > 1_000_000 || a.plies > 200 || a.depth > 20 {
-        return Err(usage("--count 1..=1000000, --plies up to 200, --depth up to 20".into()));
-    }
-    let spec = data::OpeningSpec {
-        count: a.count,
-        plies: a.plies,
-        seed: a.seed,
-        depth: a.depth,
-        max_score: a.max_score,
-    };
-    let fens = crate::with_engine_variant!(variant, V => data::openings::<V>(variant, &spec))
-        .map_err(|v| usage(format!("variant `{v}` is not supported")))?;
-    if fens.len() < a.count {
-        eprintln!(
-            "only {} of {} positions found; try more plies or a larger --max-score",
-            fens.len(),
-            a.count
-        );
-    }
-    let text: String = fens.iter().map(|f| format!("{f}; variant {variant}\n")).collect();
-    emit(&a.out, &text, out)
 }
 
 fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {

@@ -64,9 +64,22 @@ pub fn board_to_xboard(field: &str) -> String {
 }
 
 /// An XBoard board field in our letters (`D` becomes `L(ne)`); XBoard's `~` marks are dropped.
+/// A field already in our form (`L(ne)`, as `d` prints it) passes unchanged: the facing in
+/// brackets is copied, not read as XBoard letters (`(se)` holds the lancer letter `e`).
 pub fn board_from_xboard(field: &str) -> String {
     let mut out = String::with_capacity(field.len() + 16);
-    for c in field.chars().filter(|&c| c != '~') {
+    let mut chars = field.chars().filter(|&c| c != '~');
+    while let Some(c) = chars.next() {
+        if c == '(' {
+            out.push(c);
+            for x in chars.by_ref() {
+                out.push(x);
+                if x == ')' {
+                    break;
+                }
+            }
+            continue;
+        }
         match facing_of_letter(c) {
             Some(d) if c.is_ascii_uppercase() => out.push_str(&format!("L({})", d.name())),
             Some(d) => out.push_str(&format!("l({})", d.name())),

@@ -7,6 +7,7 @@ pub mod jumpingknights;
 mod magician;
 mod pieceeater;
 mod tamerspiel;
+pub mod xboard_images;
 
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};

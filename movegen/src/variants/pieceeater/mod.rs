@@ -373,10 +373,17 @@ impl PieceEater {
         let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
         for c in Color::ALL {
             let n = board.pieces(PeKind::King, c).count();
-            if n != 1 {
+            // §2: a finished game, the side to move's king just captured, is a position too
+            // (the FEN written after the capture loads back, and the game is over).
+            let captured = n == 0 && c == f.side;
+            if n != 1 && !captured {
                 return Err(FenError::new(
                     "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
+                    format!(
+                        "{} has {n} kings; exactly one is required{}",
+                        color_name(c),
+                        if c == f.side { " (none: the king was just captured)" } else { "" }
+                    ),
                 ));
             }
         }
@@ -419,7 +426,21 @@ impl PieceEater {
             }
             castling |= bit;
         }
-        let ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+        let mut ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+        if let Some(sq) = ep {
+            // PE-8: the skipped square with the PE on it (it stepped there after the double
+            // step) is accepted and means `-`: no capture onto the PE (PE-5).
+            let us = f.side;
+            let pawn_sq = Square((i16::from(sq.0) - 8 * i16::from(us.forward())) as u8);
+            let origin = Square((i16::from(sq.0) + 8 * i16::from(us.forward())) as u8);
+            if sq == pe
+                && Geo8x8::rank(sq) == us.select(5, 2)
+                && board.piece_at(pawn_sq) == Some(Piece::new(PeKind::Pawn, !us))
+                && board.piece_at(origin).is_none()
+            {
+                ep = None;
+            }
+        }
         if let Some(ep) = ep {
             let us = f.side;
             let ok_rank = Geo8x8::rank(ep) == us.select(5, 2);
