@@ -47,6 +47,8 @@ pub enum Command {
     Play(PlayArgs),
     /// A local web board for every variant (prints its URL and opens the browser).
     Gui(GuiArgs),
+    /// Tune a variant's evaluation parameters to self-play results (docs/tuning.md).
+    Tune(crate::tune::TuneArgs),
     /// Write the piece images for XBoard's `-pieceImageDirectory` (docs/xboard-pieces.md).
     XboardPieces(XboardPiecesArgs),
     /// Regenerate the opening suites `bench/openings/<variant>.epd` (seeded, reproducible).
@@ -500,6 +502,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<(), CliError> {
         Some(Command::Match(a)) => run_match_cmd(a, out),
         Some(Command::Play(a)) => run_play(a, out),
         Some(Command::Gui(a)) => run_gui(a, out),
+        Some(Command::Tune(a)) => crate::tune::run(a, out),
         Some(Command::XboardPieces(a)) => run_xboard_pieces(a, out),
         Some(Command::Openings(a)) => run_openings(a, out),
         Some(Command::MatchMerge(a)) => run_match_merge(a, out),

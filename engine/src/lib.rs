@@ -9,4 +9,5 @@ pub mod play;
 pub mod protocol;
 pub mod runner;
 pub mod search;
+pub mod tune;
 pub mod variants;

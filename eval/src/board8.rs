@@ -1,6 +1,11 @@
-//! File masks and pawn spans on the 8x8 board, shared by the 8x8 evaluations (chess, 8-Piece,
-//! PieceEater, Magician).
+//! The 8x8 board's helpers and the terms the four 8x8 evaluations (chess, 8-Piece, PieceEater,
+//! Magician) share: mobility and king attack of the orthodox pieces, rooks on open files, the
+//! bishop pair, pawn structure, the king's pawn shield, and the piece-square formulas of the
+//! orthodox pieces. Each variant gives its own weights (its parameter ids in [`Ids8`]).
 
+use crate::params::Acc;
+use crate::Score;
+use movegen::attacks::magic::tables;
 use movegen::types::{Color, Geo8x8, Geometry, Square};
 
 /// The a-file.
@@ -34,4 +39,260 @@ pub(crate) fn front_span(c: Color, sq: Square) -> u64 {
         _ => 0,
     };
     files & ahead
+}
+
+/// Distance from the centre: 0 on d4/e4/d5/e5 .. 6 in the corners.
+pub(crate) const fn center_distance(sq: usize) -> i32 {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
+    let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
+    (df + dr) / 2 - 1
+}
+
+/// One variant's parameter ids of the shared terms (each the first id of its group).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Ids8 {
+    /// `mobility`: knight, bishop, rook, queen (pairs, per safe square beyond [`MOBILITY_BASE`]).
+    pub mobility: usize,
+    /// `rook_file`: open, half-open (pairs).
+    pub rook_file: usize,
+    /// `king_attack.weight`: knight, bishop, rook, queen (fixed: units per attacked zone square).
+    pub attack_weight: usize,
+    /// `king_attack`: quad, lin, quad1, lin1 (pairs: per squared unit in 1/1200 and per unit in
+    /// 1/100 with two or more attackers; the same with exactly one attacker).
+    pub king_attack: usize,
+    /// `bishop_pair` (pair).
+    pub bishop_pair: usize,
+    /// `passed`: by relative rank 0..8 (pairs).
+    pub passed: usize,
+    /// `isolated` (pair).
+    pub isolated: usize,
+    /// `doubled` (pair, per pawn on a file with more than one own pawn).
+    pub doubled: usize,
+    /// `shield` (pair, per own pawn in front of the king, at most 3).
+    pub shield: usize,
+}
+
+/// Typical safe-square counts of knight, bishop, rook and queen: mobility scores the
+/// difference.
+pub(crate) const MOBILITY_BASE: [i32; 4] = [4, 6, 7, 13];
+/// King-attack units are capped here before squaring.
+const ATTACK_CAP: i32 = 40;
+
+/// Attacks on the enemy king zone, summed over a side's units.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct KingAttack {
+    /// The enemy king and its neighbours (empty without an enemy king).
+    pub zone: u64,
+    /// Weighted count of attacked zone squares.
+    pub units: i32,
+    /// Units that attack the zone at all.
+    pub attackers: i32,
+}
+
+impl KingAttack {
+    /// Nothing counted yet against `zone`.
+    #[inline(always)]
+    pub fn new(zone: u64) -> Self {
+        KingAttack { zone, units: 0, attackers: 0 }
+    }
+
+    /// A unit attacking `a`, `w` units per zone square.
+    #[inline(always)]
+    pub fn hit(&mut self, a: u64, w: i32) {
+        let z = a & self.zone;
+        if z != 0 {
+            self.units += w * z.count_ones() as i32;
+            self.attackers += 1;
+        }
+    }
+
+    /// The king-attack term: quadratic and linear in the capped units, by the number of
+    /// attackers (one, or two and more).
+    #[inline(always)]
+    pub fn finish<A: Acc>(&self, acc: &mut A, ids: &Ids8) {
+        let u = self.units.min(ATTACK_CAP);
+        let id = match self.attackers {
+            0 => return,
+            1 => ids.king_attack + 2,
+            _ => ids.king_attack,
+        };
+        acc.frac(id, u * u, 1200);
+        acc.frac(id + 1, u, 100);
+    }
+}
+
+/// The orthodox sliders and knights of one side, each set of unit squares already restricted
+/// to the units that may act (8-Piece: not held).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Pieces8 {
+    pub knights: u64,
+    pub bishops: u64,
+    pub rooks: u64,
+    pub queens: u64,
+}
+
+/// Mobility into `safe` squares, king-zone attacks and rooks on open files of `c`'s knights,
+/// bishops, rooks and queens (`occ`: every unit; `own_pawns`, `enemy_pawns` for the files).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn orthodox<A: Acc, const N: usize>(
+    acc: &mut A,
+    v: &[Score; N],
+    ids: &Ids8,
+    p: Pieces8,
+    occ: u64,
+    safe: u64,
+    own_pawns: u64,
+    enemy_pawns: u64,
+    ka: &mut KingAttack,
+) {
+    let t = tables();
+    let occ = movegen::types::Bitboard(occ);
+    let w = [0, 1, 2, 3].map(|i| v[ids.attack_weight + i].mg);
+    let mob = |acc: &mut A, i: usize, a: u64| {
+        acc.add(ids.mobility + i, (a & safe).count_ones() as i32 - MOBILITY_BASE[i]);
+    };
+    for sq in movegen::types::Bitboard(p.knights) {
+        let a = t.knight[sq.idx()].0;
+        mob(acc, 0, a);
+        ka.hit(a, w[0]);
+    }
+    for sq in movegen::types::Bitboard(p.bishops) {
+        let a = t.bishop(sq, occ).0;
+        mob(acc, 1, a);
+        ka.hit(a, w[1]);
+    }
+    for sq in movegen::types::Bitboard(p.rooks) {
+        let a = t.rook(sq, occ).0;
+        mob(acc, 2, a);
+        let file = file_bb(Geo8x8::file(sq));
+        if file & own_pawns == 0 {
+            acc.add(ids.rook_file + usize::from(file & enemy_pawns != 0), 1);
+        }
+        ka.hit(a, w[2]);
+    }
+    for sq in movegen::types::Bitboard(p.queens) {
+        let a = t.queen(sq, occ).0;
+        mob(acc, 3, a);
+        ka.hit(a, w[3]);
+    }
+}
+
+/// The bishop pair.
+#[inline(always)]
+pub(crate) fn bishop_pair<A: Acc>(acc: &mut A, ids: &Ids8, bishops: u64) {
+    if bishops.count_ones() > 1 {
+        acc.add(ids.bishop_pair, 1);
+    }
+}
+
+/// Passed (by relative rank), isolated and doubled pawns of side `c`.
+#[inline(always)]
+pub(crate) fn pawn_structure<A: Acc>(
+    acc: &mut A,
+    ids: &Ids8,
+    c: Color,
+    own_pawns: u64,
+    enemy_pawns: u64,
+) {
+    for sq in movegen::types::Bitboard(own_pawns) {
+        let f = Geo8x8::file(sq);
+        let span = front_span(c, sq);
+        if span & enemy_pawns == 0 && span & file_bb(f) & own_pawns == 0 {
+            acc.add(ids.passed + usize::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq))), 1);
+        }
+        if adjacent_files(f) & own_pawns == 0 {
+            acc.add(ids.isolated, 1);
+        }
+        if (file_bb(f) & own_pawns).count_ones() > 1 {
+            acc.add(ids.doubled, 1);
+        }
+    }
+}
+
+/// Own pawns (at most three) on the two ranks in front of `c`'s king, on its file and the
+/// adjacent ones, while the king stands on its first two ranks.
+#[inline(always)]
+pub(crate) fn shield<A: Acc>(acc: &mut A, ids: &Ids8, c: Color, king: Square, own_pawns: u64) {
+    if Geo8x8::relative_rank(c, Geo8x8::rank(king)) <= 1 {
+        let kf = Geo8x8::file(king);
+        let ranks: u64 = match c {
+            Color::White => 0x00ff_ff00,
+            Color::Black => 0x00ff_ff00u64 << 32,
+        };
+        let n = (own_pawns & (file_bb(kf) | adjacent_files(kf)) & ranks).count_ones() as i32;
+        acc.add(ids.shield, n.min(3));
+    }
+}
+
+/// Piece-square formula "centre, less per step from it": parameters `id` (once) and `id + 1`
+/// (times the centre distance of `sq`).
+pub(crate) fn pst_centre(id: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    f(id, 1);
+    f(id + 1, center_distance(sq));
+}
+
+/// The king's piece-square formula for White on `sq` (labels `home_bcg`, `home_ah`, `home_df`, `home_e`, `rank`, `centre`, `distance` from `id`): on the
+/// first rank by file (sheltered wings best), minus per rank above it, plus the centre late.
+pub(crate) fn pst_king(id: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
+    let rank = (sq / 8) as i32;
+    if rank == 0 {
+        f(
+            id + match file {
+                1 | 2 | 6 => 0,
+                0 | 7 => 1,
+                3 | 5 => 2,
+                _ => 3,
+            },
+            1,
+        );
+    } else {
+        f(id + 4, rank);
+    }
+    pst_centre(id + 5, sq, f);
+}
+
+/// Material plus piece-square values for both colours (Black mirrors the rank) of `K` kinds:
+/// `material(kind)` is the kind's material parameter (none for the king), `terms` calls its
+/// argument with each (parameter, multiplier) of a kind on a White square.
+#[allow(clippy::needless_range_loop)] // indexes both colours
+pub(crate) fn pst_table<const K: usize>(
+    v: &[Score],
+    material: impl Fn(usize) -> Option<usize>,
+    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)),
+) -> [[[Score; 64]; K]; 2] {
+    let mut t = [[[Score::default(); 64]; K]; 2];
+    for k in 0..K {
+        for sq in 0..64 {
+            let mut s = material(k).map_or(Score::default(), |id| v[id]);
+            terms(k, sq, &mut |id, n| s += v[id] * n);
+            t[0][k][sq] = s;
+            t[1][k][sq ^ 56] = s;
+        }
+    }
+    t
+}
+
+/// Adds a unit's material and piece-square value: from the precomputed `table` entry, or, when
+/// tracing, as its parameters (`white_sq`: the square from White's side).
+#[inline(always)]
+pub(crate) fn add_pst<A: Acc>(
+    acc: &mut A,
+    entry: Score,
+    kind: usize,
+    white_sq: usize,
+    material: impl Fn(usize) -> Option<usize>,
+    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)),
+) {
+    if A::TRACE {
+        if let Some(id) = material(kind) {
+            acc.add(id, 1);
+        }
+        terms(kind, white_sq, &mut |id, n| acc.add(id, n));
+    } else {
+        acc.score(entry);
+    }
 }

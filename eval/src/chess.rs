@@ -4,216 +4,229 @@
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{adjacent_files, file_bb, front_span};
-use crate::{Evaluator, Score, S};
+use crate::board8::{
+    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, pst_table, shield, Ids8,
+    KingAttack, Pieces8,
+};
+use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+use crate::{Evaluator, Score};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
-use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry};
+use movegen::types::{Bitboard, Color};
 use movegen::variants::chess::{Chess, ChessKind};
+use std::sync::LazyLock;
 
-/// Material (middlegame, endgame) by kind index (P N B R Q K).
-pub const MATERIAL: [Score; 6] =
-    [S(100, 120), S(320, 295), S(335, 315), S(480, 540), S(960, 1000), S(0, 0)];
+param_groups! {
+    MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
+    PST_PAWN: Pair "pst.pawn" 3 ["advance", "centre", "d2e2"];
+    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
+    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
+    PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
+    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
+    PST_KING: Pair "pst.king" 7
+        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    MOBILITY: Pair "mobility" 4 ["knight", "bishop", "rook", "queen"];
+    ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
+    ATTACK_WEIGHT: Fixed "king_attack.weight" 4 ["knight", "bishop", "rook", "queen"];
+    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
+    BISHOP_PAIR: Pair "bishop_pair" 1;
+    PASSED: Pair "passed" 8;
+    ISOLATED: Pair "isolated" 1;
+    DOUBLED: Pair "doubled" 1;
+    SHIELD: Pair "shield" 1;
+    TEMPO: Single "tempo" 1;
+}
+
+const IDS: Ids8 = Ids8 {
+    mobility: MOBILITY,
+    rook_file: ROOK_FILE,
+    attack_weight: ATTACK_WEIGHT,
+    king_attack: KING_ATTACK,
+    bishop_pair: BISHOP_PAIR,
+    passed: PASSED,
+    isolated: ISOLATED,
+    doubled: DOUBLED,
+    shield: SHIELD,
+};
+
 /// Phase weight by kind; 24 = all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 24;
 
-/// Centipawn value by kind for move ordering (middlegame material).
+/// Centipawn value by kind for move ordering (the hand-set middlegame material; not tuned).
 pub const ORDER_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
 
-/// Distance from the centre: 0 on d4/e4/d5/e5 .. 6 in the corners.
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
-    let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
-    (df + dr) / 2 - 1
+const KINDS: [ChessKind; 6] = [
+    ChessKind::Pawn,
+    ChessKind::Knight,
+    ChessKind::Bishop,
+    ChessKind::Rook,
+    ChessKind::Queen,
+    ChessKind::King,
+];
+
+/// The material parameter of kind index `k` (none for the king).
+fn material(k: usize) -> Option<usize> {
+    (k < 5).then_some(MATERIAL + k)
 }
 
-/// Piece-square term for White (Black mirrors the rank).
-const fn pst_white(kind: usize, sq: usize) -> Score {
-    let f = (sq % 8) as i32;
+/// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
+/// own shaping from file, rank and the distance to the centre.
+fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
     let r = (sq / 8) as i32;
-    let cd = center_distance(sq);
+    let centre_file = file == 3 || file == 4;
     match kind {
         0 => {
-            // Pawns: advance, and central pawns early.
-            let central = if (f == 3 || f == 4) && (r == 3 || r == 4) { 15 } else { 0 };
-            let flank = if (f == 3 || f == 4) && r == 1 { -10 } else { 0 };
-            S((r - 1) * 4 + central + flank, (r - 1) * 10)
+            // Pawns: advance, and central pawns early; d2/e2 pawns should move.
+            f(PST_PAWN, r - 1);
+            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
+            f(PST_PAWN + 2, i32::from(centre_file && r == 1));
         }
-        1 => S(14 - 7 * cd, 10 - 5 * cd),
-        2 => S(10 - 4 * cd, 8 - 3 * cd),
+        1 => pst_centre(PST_KNIGHT, sq, f),
+        2 => pst_centre(PST_BISHOP, sq, f),
         3 => {
-            let seventh = if r == 6 { 20 } else { 0 };
-            let centre_file = if f == 3 || f == 4 { 6 } else { 0 };
-            S(seventh + centre_file, if r == 6 { 12 } else { 0 })
+            f(PST_ROOK, i32::from(r == 6));
+            f(PST_ROOK + 1, i32::from(centre_file));
         }
-        4 => S(4 - 2 * cd, 12 - 4 * cd),
-        _ => {
-            // King: sheltered on the back rank wings early, central late.
-            let mg = if r == 0 {
-                match f {
-                    1 | 2 | 6 => 25,
-                    0 | 7 => 15,
-                    3 | 5 => 0,
-                    _ => 5,
-                }
-            } else {
-                -15 * r
-            };
-            S(mg, 24 - 8 * cd)
-        }
+        4 => pst_centre(PST_QUEEN, sq, f),
+        _ => pst_king(PST_KING, sq, f),
     }
 }
 
-const fn build_pst() -> [[[Score; 64]; 6]; 2] {
-    let mut t = [[[S(0, 0); 64]; 6]; 2];
-    let mut k = 0;
-    while k < 6 {
-        let mut sq = 0;
-        while sq < 64 {
-            let s = pst_white(k, sq);
-            let m = MATERIAL[k];
-            t[0][k][sq] = S(s.mg + m.mg, s.eg + m.eg);
-            t[1][k][sq ^ 56] = S(s.mg + m.mg, s.eg + m.eg);
-            sq += 1;
-        }
-        k += 1;
-    }
-    t
+/// The evaluation's parameters: the values by id, and material + piece-square by colour,
+/// kind and square.
+#[derive(Debug)]
+pub struct Params {
+    v: [Score; COUNT],
+    pst: [[[Score; 64]; 6]; 2],
 }
 
-/// Material + piece-square, by colour, kind and square.
-static PST: [[[Score; 64]; 6]; 2] = build_pst();
+impl Params {
+    /// From values by id.
+    pub fn new(values: &[Score]) -> Self {
+        let mut v = [Score::default(); COUNT];
+        v.copy_from_slice(values);
+        Params { v, pst: pst_table(&v, material, pst_terms) }
+    }
+}
 
-const PASSED: [Score; 8] =
-    [S(0, 0), S(5, 10), S(8, 15), S(15, 28), S(28, 50), S(50, 85), S(80, 130), S(0, 0)];
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(GROUPS, include_str!("../params/chess.txt")).expect("eval/params/chess.txt")
+});
+static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
 
-fn side_terms(pos: &Chess, c: Color) -> (Score, i32) {
+/// The embedded parameters.
+pub fn params() -> &'static Params {
+    &PARAMS
+}
+
+fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
     let t = tables();
     let b = pos.board();
-    let own = b.color(c);
-    let enemy = b.color(!c);
-    let occ = own | enemy;
-    let mut s = S(0, 0);
+    let ci = c.index();
+    let own = b.color(c).0;
+    let occ = own | b.color(!c).0;
     let mut phase = 0;
-    for kind in [
-        ChessKind::Pawn,
-        ChessKind::Knight,
-        ChessKind::Bishop,
-        ChessKind::Rook,
-        ChessKind::Queen,
-        ChessKind::King,
-    ] {
+    for kind in KINDS {
+        let k = kind as usize;
         for sq in b.pieces(kind, c) {
-            s += PST[c.index()][kind as usize][sq.idx()];
-            phase += PHASE[kind as usize];
+            let i = sq.idx();
+            let white_sq = if ci == 0 { i } else { i ^ 56 };
+            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
+            phase += PHASE[k];
         }
     }
     // Mobility, counted into squares not covered by enemy pawns.
-    let enemy_pawns = b.pieces(ChessKind::Pawn, !c);
+    let enemy_pawns = b.pieces(ChessKind::Pawn, !c).0;
     let mut pawn_cover = 0u64;
-    for sq in enemy_pawns {
+    for sq in Bitboard(enemy_pawns) {
         pawn_cover |= t.pawn_attacks(!c, sq).0;
     }
-    let safe = !own & Bitboard(!pawn_cover);
+    let safe = !own & !pawn_cover;
     let enemy_king = pos.king(!c);
-    let king_zone = t.king[enemy_king.idx()].with(enemy_king);
-    let mut attack_units = 0;
-    let mut attackers = 0;
-    for sq in b.pieces(ChessKind::Knight, c) {
-        let a = t.knight[sq.idx()];
-        s += S(4, 4) * ((a & safe).count() as i32 - 4);
-        if (a & king_zone).any() {
-            attack_units += 2 * (a & king_zone).count() as i32;
-            attackers += 1;
-        }
-    }
-    for sq in b.pieces(ChessKind::Bishop, c) {
-        let a = t.bishop(sq, occ);
-        s += S(5, 5) * ((a & safe).count() as i32 - 6);
-        if (a & king_zone).any() {
-            attack_units += 2 * (a & king_zone).count() as i32;
-            attackers += 1;
-        }
-    }
-    let own_pawns = b.pieces(ChessKind::Pawn, c);
-    for sq in b.pieces(ChessKind::Rook, c) {
-        let a = t.rook(sq, occ);
-        s += S(2, 4) * ((a & safe).count() as i32 - 7);
-        let file = Bitboard(file_bb(Geo8x8::file(sq)));
-        if (file & own_pawns).is_empty() {
-            s += if (file & enemy_pawns).is_empty() { S(25, 10) } else { S(12, 5) };
-        }
-        if (a & king_zone).any() {
-            attack_units += 3 * (a & king_zone).count() as i32;
-            attackers += 1;
-        }
-    }
-    for sq in b.pieces(ChessKind::Queen, c) {
-        let a = t.queen(sq, occ);
-        s += S(1, 2) * ((a & safe).count() as i32 - 13);
-        if (a & king_zone).any() {
-            attack_units += 5 * (a & king_zone).count() as i32;
-            attackers += 1;
-        }
-    }
-    if attackers >= 2 {
-        let u = attack_units.min(40);
-        s += S(u * u / 3, u);
-    }
-    if b.pieces(ChessKind::Bishop, c).more_than_one() {
-        s += S(30, 50);
-    }
-    // Pawn structure.
-    for sq in own_pawns {
-        let f = Geo8x8::file(sq);
-        if (Bitboard(front_span(c, sq)) & enemy_pawns).is_empty()
-            && (Bitboard(front_span(c, sq) & file_bb(f)) & own_pawns).is_empty()
-        {
-            s += PASSED[usize::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)))];
-        }
-        if (Bitboard(adjacent_files(f)) & own_pawns).is_empty() {
-            s += S(-12, -15);
-        }
-        if (Bitboard(file_bb(f)) & own_pawns).more_than_one() {
-            s += S(-6, -12);
-        }
-    }
-    // Pawn shield in front of our own king (middlegame).
-    let king = pos.king(c);
-    let kf = Geo8x8::file(king);
-    let shield_files = Bitboard(file_bb(kf) | adjacent_files(kf));
-    let shield_ranks: Bb64 = match c {
-        Color::White => Geo8x8::rank_mask(1) | Geo8x8::rank_mask(2),
-        Color::Black => Geo8x8::rank_mask(6) | Geo8x8::rank_mask(5),
+    let mut ka = KingAttack::new(t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0));
+    let own_pawns = b.pieces(ChessKind::Pawn, c).0;
+    let pieces = Pieces8 {
+        knights: b.pieces(ChessKind::Knight, c).0,
+        bishops: b.pieces(ChessKind::Bishop, c).0,
+        rooks: b.pieces(ChessKind::Rook, c).0,
+        queens: b.pieces(ChessKind::Queen, c).0,
     };
-    if Geo8x8::relative_rank(c, Geo8x8::rank(king)) <= 1 {
-        let shield = (own_pawns & shield_files & shield_ranks).count() as i32;
-        s += S(10 * shield.min(3), 0);
-    }
-    (s, phase)
+    orthodox(acc, &p.v, &IDS, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
+    ka.finish(acc, &IDS);
+    bishop_pair(acc, &IDS, pieces.bishops);
+    pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
+    shield(acc, &IDS, c, pos.king(c), own_pawns);
+    phase
 }
 
-/// Static evaluation from White's view, in centipawns.
-pub fn evaluate_white(pos: &Chess) -> i32 {
-    let (w, pw) = side_terms(pos, Color::White);
-    let (b, pb) = side_terms(pos, Color::Black);
-    let phase = pw + pb;
-    let mut v = (w - b).taper(phase, PHASE_MAX);
-    // Drawish material: no pawns and at most a minor piece ahead.
-    let bd = pos.board();
-    if bd.kind(ChessKind::Pawn).is_empty() && v.abs() < 400 {
-        v /= 4;
+/// Drawish material: no pawns and at most a minor piece ahead.
+fn drawish(pos: &Chess, v: i32) -> bool {
+    pos.board().kind(ChessKind::Pawn).is_empty() && v.abs() < 400
+}
+
+/// The tapered sum of both sides' terms at `p`, before scaling, and the phase.
+fn tapered(pos: &Chess, p: &Params) -> (i32, i32) {
+    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+    let phase = side_terms(pos, Color::White, p, &mut w) + side_terms(pos, Color::Black, p, &mut b);
+    ((w.s - b.s).taper(phase, PHASE_MAX), phase)
+}
+
+/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
+pub fn evaluate_white_with(pos: &Chess, p: &Params) -> i32 {
+    let (v, _) = tapered(pos, p);
+    if drawish(pos, v) {
+        v / 4
+    } else {
+        v
     }
-    v
+}
+
+/// Static evaluation from White's view, in centipawns (without the tempo).
+pub fn evaluate_white(pos: &Chess) -> i32 {
+    evaluate_white_with(pos, params())
+}
+
+fn tempo(pos: &Chess, p: &Params) -> i32 {
+    if pos.turn() == Color::White {
+        p.v[TEMPO].mg
+    } else {
+        -p.v[TEMPO].mg
+    }
+}
+
+impl Tune for Chess {
+    type Params = Params;
+    fn groups() -> &'static [Group] {
+        GROUPS
+    }
+    fn table() -> &'static Table {
+        &TABLE
+    }
+    fn build(values: &[Score]) -> Params {
+        Params::new(values)
+    }
+    fn eval_with(&self, p: &Params) -> i32 {
+        evaluate_white_with(self, p) + tempo(self, p)
+    }
+    fn trace(&self, p: &Params) -> Trace {
+        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
+        let phase =
+            side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
+        let (v, _) = tapered(self, p);
+        let scale = if drawish(self, v) { 0.25 } else { 1.0 };
+        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
+        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
 }
 
 impl Evaluator for Chess {
     fn evaluate(&self) -> i32 {
-        let v = evaluate_white(self) + if self.turn() == Color::White { 10 } else { -10 };
+        let p = params();
+        let v = evaluate_white_with(self, p) + tempo(self, p);
         if self.turn() == Color::White {
             v
         } else {

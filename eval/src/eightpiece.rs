@@ -5,33 +5,75 @@
 //! a held king is in danger: it cannot step and can only pass), and a mop-up term for the K+J
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
-use crate::board8::{adjacent_files, file_bb, front_span, FILE_A};
-use crate::{Evaluator, Score, S};
+use crate::board8::{
+    add_pst, bishop_pair, center_distance, orthodox, pawn_structure, pst_centre, pst_king,
+    pst_table, shield, Ids8, KingAttack, Pieces8, FILE_A,
+};
+use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+use crate::{Evaluator, Score};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Bitboard, Color, Dir, Geo8x8, Geometry, Square};
 use movegen::variants::eightpiece::{EightKind, EightPiece};
+use std::sync::LazyLock;
 
-/// Material (middlegame, endgame) by kind index (P N B R Q K J L S). Seed estimates: jailer
-/// 3.5-4, lancer 4.5-5, sentry 2.8 pawns; the orthodox pieces as in `chess`. The jailer keeps
-/// more of its value late (it mates with the king alone), the sentry less (fewer units to push).
-pub const MATERIAL: [Score; 9] = [
-    S(100, 120),
-    S(320, 295),
-    S(335, 315),
-    S(480, 540),
-    S(960, 1000),
-    S(0, 0),
-    S(370, 400),
-    S(470, 490),
-    S(285, 265),
-];
+param_groups! {
+    MATERIAL: Pair "material" 8
+        ["pawn", "knight", "bishop", "rook", "queen", "jailer", "lancer", "sentry"];
+    PST_PAWN: Pair "pst.pawn" 3 ["advance", "centre", "first_rank"];
+    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
+    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
+    PST_ROOK: Pair "pst.rook" 1 ["seventh"];
+    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
+    PST_KING: Pair "pst.king" 7
+        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    PST_JAILER: Pair "pst.jailer" 3 ["rank", "centre", "distance"];
+    PST_LANCER: Pair "pst.lancer" 2 ["centre", "distance"];
+    PST_SENTRY: Pair "pst.sentry" 2 ["centre", "distance"];
+    MOBILITY: Pair "mobility" 4 ["knight", "bishop", "rook", "queen"];
+    JAILER_MOBILITY: Pair "mobility.jailer" 1;
+    SENTRY_MOBILITY: Pair "mobility.sentry" 1;
+    LANCER_REACH: Pair "mobility.lancer" 1;
+    ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
+    ATTACK_WEIGHT: Fixed "king_attack.weight" 6
+        ["knight", "bishop", "rook", "queen", "lancer", "sentry"];
+    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
+    BISHOP_PAIR: Pair "bishop_pair" 1;
+    PASSED: Pair "passed" 8;
+    ISOLATED: Pair "isolated" 1;
+    DOUBLED: Pair "doubled" 1;
+    SHIELD: Pair "shield" 1;
+    HELD: Pair "held" 8
+        ["pawn", "knight", "bishop", "rook", "queen", "jailer", "lancer", "sentry"];
+    HELD_KING: Pair "held_king" 3 ["base", "near", "close"];
+    LANCER_BLOCKED: Pair "lancer.blocked" 1;
+    LANCER_TARGET: Pair "lancer.target" 8
+        ["pawn", "knight", "bishop", "rook", "queen", "jailer", "lancer", "sentry"];
+    LANCER_FORWARD: Pair "lancer.forward" 1;
+    SENTRY_TARGET: Pair "sentry.target" 9
+        ["pawn", "knight", "bishop", "rook", "queen", "king", "jailer", "lancer", "sentry"];
+    MOPUP: Single "mopup" 2 ["edge", "close"];
+    TEMPO: Single "tempo" 1;
+}
+
+const IDS: Ids8 = Ids8 {
+    mobility: MOBILITY,
+    rook_file: ROOK_FILE,
+    attack_weight: ATTACK_WEIGHT,
+    king_attack: KING_ATTACK,
+    bishop_pair: BISHOP_PAIR,
+    passed: PASSED,
+    isolated: ISOLATED,
+    doubled: DOUBLED,
+    shield: SHIELD,
+};
+
 /// Phase weight by kind; 26 = all pieces of the start position.
 const PHASE: [i32; 9] = [0, 1, 1, 2, 4, 0, 2, 2, 1];
 const PHASE_MAX: i32 = 26;
 
-/// Centipawn value by kind for move ordering and hold terms.
+/// Centipawn value by kind for move ordering (the hand-set middlegame material; not tuned).
 pub const ORDER_VALUE: [i32; 9] = [100, 320, 335, 480, 960, 20_000, 375, 470, 280];
 
 const KINDS: [EightKind; 9] = [
@@ -48,80 +90,78 @@ const KINDS: [EightKind; 9] = [
 
 const FILE_H: u64 = FILE_A << 7;
 
-/// Distance from the centre: 0 on d4/e4/d5/e5 .. 6 in the corners.
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
-    let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
-    (df + dr) / 2 - 1
+/// The index of kind index `k` in the groups that leave out the king (material, held, lancer
+/// targets).
+const fn no_king(k: usize) -> usize {
+    if k < 5 {
+        k
+    } else {
+        k - 1
+    }
 }
 
-/// Piece-square term for White (Black mirrors the rank).
-const fn pst_white(kind: usize, sq: usize) -> Score {
-    let f = (sq % 8) as i32;
+/// The material parameter of kind index `k` (none for the king).
+fn material(k: usize) -> Option<usize> {
+    (k != EightKind::King as usize).then_some(MATERIAL + no_king(k))
+}
+
+/// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
+/// own shaping from file, rank and the distance to the centre.
+fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
     let r = (sq / 8) as i32;
-    let cd = center_distance(sq);
     match kind {
         0 => {
             // Pawns: advance, central pawns early; a pawn pushed back to its first rank is
             // a little worse than one at home (it needs an extra step).
-            let central = if (f == 3 || f == 4) && (r == 3 || r == 4) { 15 } else { 0 };
-            let back = if r == 0 { -8 } else { 0 };
-            S((r - 1) * 4 + central + back, (r - 1) * 10 + back)
+            f(PST_PAWN, r - 1);
+            f(PST_PAWN + 1, i32::from((file == 3 || file == 4) && (r == 3 || r == 4)));
+            f(PST_PAWN + 2, i32::from(r == 0));
         }
-        1 => S(14 - 7 * cd, 10 - 5 * cd),
-        2 => S(10 - 4 * cd, 8 - 3 * cd),
-        3 => {
-            let seventh = if r == 6 { 20 } else { 0 };
-            S(seventh, if r == 6 { 12 } else { 0 })
-        }
-        4 => S(4 - 2 * cd, 12 - 4 * cd),
-        5 => {
-            // King: sheltered on the back rank wings early, central late.
-            let mg = if r == 0 {
-                match f {
-                    1 | 2 | 6 => 25,
-                    0 | 7 => 15,
-                    3 | 5 => 0,
-                    _ => 5,
-                }
-            } else {
-                -15 * r
-            };
-            S(mg, 24 - 8 * cd)
-        }
+        1 => pst_centre(PST_KNIGHT, sq, f),
+        2 => pst_centre(PST_BISHOP, sq, f),
+        3 => f(PST_ROOK, i32::from(r == 6)),
+        4 => pst_centre(PST_QUEEN, sq, f),
+        5 => pst_king(PST_KING, sq, f),
         // Jailer: forward and central, to reach enemy units; central late (mating net).
-        6 => S(3 * r - 2 * cd, 10 - 4 * cd),
-        // Lancer: mildly central (its facing term does the rest).
-        7 => S(6 - 2 * cd, 6 - 2 * cd),
-        // Sentry: central diagonals, like a bishop.
-        _ => S(10 - 4 * cd, 6 - 2 * cd),
-    }
-}
-
-const fn build_pst() -> [[[Score; 64]; 9]; 2] {
-    let mut t = [[[S(0, 0); 64]; 9]; 2];
-    let mut k = 0;
-    while k < 9 {
-        let mut sq = 0;
-        while sq < 64 {
-            let s = pst_white(k, sq);
-            let m = MATERIAL[k];
-            t[0][k][sq] = S(s.mg + m.mg, s.eg + m.eg);
-            t[1][k][sq ^ 56] = S(s.mg + m.mg, s.eg + m.eg);
-            sq += 1;
+        6 => {
+            f(PST_JAILER, r);
+            pst_centre(PST_JAILER + 1, sq, f);
         }
-        k += 1;
+        // Lancer: mildly central (its facing term does the rest).
+        7 => pst_centre(PST_LANCER, sq, f),
+        // Sentry: central diagonals, like a bishop.
+        _ => pst_centre(PST_SENTRY, sq, f),
     }
-    t
 }
 
-/// Material + piece-square, by colour, kind and square.
-static PST: [[[Score; 64]; 9]; 2] = build_pst();
+/// The evaluation's parameters: the values by id, and material + piece-square by colour,
+/// kind and square.
+#[derive(Debug)]
+pub struct Params {
+    v: [Score; COUNT],
+    pst: [[[Score; 64]; 9]; 2],
+}
 
-const PASSED: [Score; 8] =
-    [S(0, 0), S(5, 10), S(8, 15), S(15, 28), S(28, 50), S(50, 85), S(80, 130), S(0, 0)];
+impl Params {
+    /// From values by id.
+    pub fn new(values: &[Score]) -> Self {
+        let mut v = [Score::default(); COUNT];
+        v.copy_from_slice(values);
+        Params { v, pst: pst_table(&v, material, pst_terms) }
+    }
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(GROUPS, include_str!("../params/eightpiece.txt"))
+        .expect("eval/params/eightpiece.txt")
+});
+static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+
+/// The embedded parameters.
+pub fn params() -> &'static Params {
+    &PARAMS
+}
 
 /// Squares orthogonally next to the units of `b` (a side's hold squares when `b` is its
 /// jailers, rule book §3).
@@ -165,150 +205,98 @@ struct Sides {
     pawn_cover: [u64; 2],
 }
 
-fn side_terms(pos: &EightPiece, c: Color, f: &Sides) -> (Score, i32) {
+fn side_terms<A: Acc>(pos: &EightPiece, c: Color, f: &Sides, p: &Params, acc: &mut A) -> i32 {
     let t = tables();
     let b = pos.board();
     let ci = c.index();
     let own = f.own[ci];
     let enemy = f.own[1 - ci];
     let occ = f.occ;
+    let v = &p.v;
     // Our units standing on enemy hold squares do not move or attack (§3, 8P-1).
     let free = !f.hold[1 - ci];
-    let mut s = S(0, 0);
     let mut phase = 0;
     for (k, &kind) in KINDS.iter().enumerate() {
         for sq in b.pieces(kind, c) {
-            s += PST[ci][k][sq.idx()];
+            let i = sq.idx();
+            let white_sq = if ci == 0 { i } else { i ^ 56 };
+            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
             phase += PHASE[k];
         }
     }
     let safe = !own & !f.pawn_cover[1 - ci];
     let enemy_king = pos.king(!c);
     let king_zone = t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0);
-    let mut attack_units = 0;
-    let mut attackers = 0;
-    let mut zone = |a: u64, w: i32| {
-        if a & king_zone != 0 {
-            attack_units += w * (a & king_zone).count_ones() as i32;
-            attackers += 1;
-        }
-    };
-    let unheld = |bb: Bitboard<u64>| bb.0 & free;
-    for sq in Bitboard(unheld(b.pieces(EightKind::Knight, c))) {
-        let a = t.knight[sq.idx()].0;
-        s += S(4, 4) * ((a & safe).count_ones() as i32 - 4);
-        zone(a, 2);
-    }
-    for sq in Bitboard(unheld(b.pieces(EightKind::Bishop, c))) {
-        let a = t.bishop(sq, Bitboard(occ)).0;
-        s += S(5, 5) * ((a & safe).count_ones() as i32 - 6);
-        zone(a, 2);
-    }
+    let mut ka = KingAttack::new(king_zone);
+    let unheld = |kind: EightKind| b.pieces(kind, c).0 & free;
     let own_pawns = b.pieces(EightKind::Pawn, c).0;
     let enemy_pawns = b.pieces(EightKind::Pawn, !c).0;
-    for sq in Bitboard(unheld(b.pieces(EightKind::Rook, c))) {
-        let a = t.rook(sq, Bitboard(occ)).0;
-        s += S(2, 4) * ((a & safe).count_ones() as i32 - 7);
-        let file = file_bb(Geo8x8::file(sq));
-        if file & own_pawns == 0 {
-            s += if file & enemy_pawns == 0 { S(25, 10) } else { S(12, 5) };
-        }
-        zone(a, 3);
-    }
-    for sq in Bitboard(unheld(b.pieces(EightKind::Queen, c))) {
-        let a = t.queen(sq, Bitboard(occ)).0;
-        s += S(1, 2) * ((a & safe).count_ones() as i32 - 13);
-        zone(a, 5);
-    }
+    let pieces = Pieces8 {
+        knights: unheld(EightKind::Knight),
+        bishops: unheld(EightKind::Bishop),
+        rooks: unheld(EightKind::Rook),
+        queens: unheld(EightKind::Queen),
+    };
+    orthodox(acc, v, &IDS, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
     // Jailers: mobility to empty squares (they never capture), and their holds.
-    for sq in Bitboard(unheld(b.pieces(EightKind::Jailer, c))) {
+    for sq in Bitboard(unheld(EightKind::Jailer)) {
         let a = t.rook(sq, Bitboard(occ)).0 & !occ;
-        s += S(2, 3) * ((a & safe).count_ones() as i32 - 7);
+        acc.add(JAILER_MOBILITY, (a & safe).count_ones() as i32 - 7);
     }
-    // What our jailers hold (§3): a held unit is worth less to its owner, by a fifth of its
-    // value (it neither moves nor guards nor attacks until released); a held king cannot step
-    // (only pass, §4): dangerous, more so with our king or attackers close (K+J mates this way).
+    // What our jailers hold (§3): a held unit is worth less to its owner (it neither moves
+    // nor guards nor attacks until released); a held king cannot step (only pass, §4):
+    // dangerous, more so with our king or attackers close (K+J mates this way).
     let held = enemy & f.hold[ci];
     for sq in Bitboard(held) {
         let k = b.kind_at(sq).map_or(0, |k| k as usize);
         if k == EightKind::King as usize {
             let near = (t.king[sq.idx()].0 | king_zone) & own;
-            s += S(40, 45) + S(12, 12) * near.count_ones() as i32;
-            let kd = king_distance(pos.king(c), sq);
-            if kd <= 2 {
-                s += S(10, 35);
+            acc.add(HELD_KING, 1);
+            acc.add(HELD_KING + 1, near.count_ones() as i32);
+            if king_distance(pos.king(c), sq) <= 2 {
+                acc.add(HELD_KING + 2, 1);
             }
         } else {
-            let v = ORDER_VALUE[k];
-            s += S(v / 5, v / 6);
+            acc.add(HELD + no_king(k), 1);
         }
     }
     // Lancers: reach along the facing, the first enemy unit in front (its value counts), the
     // enemy king zone in the line of fire, and a facing with no square in front costs a move.
-    for sq in Bitboard(unheld(b.pieces(EightKind::Lancer, c))) {
+    for sq in Bitboard(unheld(EightKind::Lancer)) {
         let d = pos.facing_at(sq);
         if step(sq, d).is_none() {
-            s += S(-35, -25);
+            acc.add(LANCER_BLOCKED, 1);
             continue;
         }
         let (reach, target) = lancer_ray(sq, d, enemy);
-        s += S(3, 3) * ((reach & !own).count_ones() as i32 - 3);
-        if let Some(v) = target {
-            let k = b.kind_at(v).map_or(0, |k| k as usize);
+        acc.add(LANCER_REACH, (reach & !own).count_ones() as i32 - 3);
+        if let Some(t) = target {
+            let k = b.kind_at(t).map_or(0, |k| k as usize);
             if k != EightKind::King as usize {
-                s += S(ORDER_VALUE[k] / 20, ORDER_VALUE[k] / 25);
+                acc.add(LANCER_TARGET + no_king(k), 1);
             }
         }
         // Facing the enemy camp (forward facings) is useful early.
-        let dy = i32::from(d.delta().dy) * i32::from(c.forward());
-        s += S(8 * dy, 0);
-        zone(reach, 3);
+        acc.add(LANCER_FORWARD, i32::from(d.delta().dy) * i32::from(c.forward()));
+        ka.hit(reach, v[ATTACK_WEIGHT + 4].mg);
     }
     // Sentries: diagonal slides to empty squares, and push targets: enemy units first on a
     // diagonal (a push moves them at our will, §6.2), the more valuable the better.
-    for sq in Bitboard(unheld(b.pieces(EightKind::Sentry, c))) {
+    for sq in Bitboard(unheld(EightKind::Sentry)) {
         let a = t.bishop(sq, Bitboard(occ)).0;
         let slides = a & !occ;
-        s += S(3, 3) * ((slides & safe).count_ones() as i32 - 5);
-        for v in Bitboard(a & enemy) {
-            let k = b.kind_at(v).map_or(0, |k| k as usize);
-            s += S(8, 6) + S(ORDER_VALUE[k.min(4)] / 40, ORDER_VALUE[k.min(4)] / 50);
+        acc.add(SENTRY_MOBILITY, (slides & safe).count_ones() as i32 - 5);
+        for t in Bitboard(a & enemy) {
+            let k = b.kind_at(t).map_or(0, |k| k as usize);
+            acc.add(SENTRY_TARGET + k, 1);
         }
-        zone(a, 2);
+        ka.hit(a, v[ATTACK_WEIGHT + 5].mg);
     }
-    if attackers >= 2 {
-        let u = attack_units.min(40);
-        s += S(u * u / 3, u);
-    }
-    if b.pieces(EightKind::Bishop, c).more_than_one() {
-        s += S(30, 50);
-    }
-    // Pawn structure.
-    for sq in Bitboard(own_pawns) {
-        let fl = Geo8x8::file(sq);
-        let span = front_span(c, sq);
-        if span & enemy_pawns == 0 && span & file_bb(fl) & own_pawns == 0 {
-            s += PASSED[usize::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)))];
-        }
-        if adjacent_files(fl) & own_pawns == 0 {
-            s += S(-12, -15);
-        }
-        if (file_bb(fl) & own_pawns).count_ones() > 1 {
-            s += S(-6, -12);
-        }
-    }
-    // Pawn shield in front of our own king (middlegame).
-    let king = pos.king(c);
-    let kf = Geo8x8::file(king);
-    if Geo8x8::relative_rank(c, Geo8x8::rank(king)) <= 1 {
-        let shield_ranks: u64 = match c {
-            Color::White => 0x00ff_ff00,
-            Color::Black => 0x00ff_ff00u64 << 32,
-        };
-        let shield = (own_pawns & (file_bb(kf) | adjacent_files(kf)) & shield_ranks).count_ones();
-        s += S(10 * (shield as i32).min(3), 0);
-    }
-    (s, phase)
+    ka.finish(acc, &IDS);
+    bishop_pair(acc, &IDS, b.pieces(EightKind::Bishop, c).0);
+    pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
+    shield(acc, &IDS, c, pos.king(c), own_pawns);
+    phase
 }
 
 fn king_distance(a: Square, b: Square) -> i32 {
@@ -336,41 +324,101 @@ fn facts(pos: &EightPiece) -> Sides {
 }
 
 /// Mop-up: with a clear material lead and no enemy pawns, drive the lone king to the edge and
-/// bring ours close (the K+J and K+L mates need both).
-fn mop_up(pos: &EightPiece, strong: Color) -> i32 {
+/// bring ours close (the K+J and K+L mates need both): (edge, closeness) multipliers of the
+/// `mopup` parameters.
+fn mop_up(pos: &EightPiece, strong: Color) -> (i32, i32) {
     let weak_king = pos.king(!strong);
     let edge = center_distance(weak_king.idx());
     let close = 7 - king_distance(pos.king(strong), weak_king);
-    12 * edge + 6 * close
+    (edge, close)
 }
 
-/// Static evaluation from White's view, in centipawns.
-pub fn evaluate_white(pos: &EightPiece) -> i32 {
+/// The tapered sum of both sides' terms at `p` and the phase.
+fn tapered(pos: &EightPiece, p: &Params) -> (i32, i32) {
     let f = facts(pos);
-    let (w, pw) = side_terms(pos, Color::White, &f);
-    let (b, pb) = side_terms(pos, Color::Black, &f);
-    let phase = pw + pb;
-    let mut v = (w - b).taper(phase, PHASE_MAX);
+    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+    let phase =
+        side_terms(pos, Color::White, &f, p, &mut w) + side_terms(pos, Color::Black, &f, p, &mut b);
+    ((w.s - b.s).taper(phase, PHASE_MAX), phase)
+}
+
+/// What follows the taper: whether the drawish scale (1/4) applies, and the mop-up
+/// multipliers (edge, closeness) from White's view.
+fn after_taper(pos: &EightPiece, v: i32) -> (bool, (i32, i32)) {
     let bd = pos.board();
     let pawns = bd.kind(EightKind::Pawn);
-    if pawns.is_empty() && v.abs() < 300 {
-        // No pawns and at most a minor unit ahead: hard to win.
-        v /= 4;
-    }
+    // No pawns and at most a minor unit ahead: hard to win.
+    let drawish = pawns.is_empty() && v.abs() < 300;
+    let v = if drawish { v / 4 } else { v };
+    let mut mop = (0, 0);
     for strong in [Color::White, Color::Black] {
         let weak_units = bd.color(!strong).count();
         let lead = if strong == Color::White { v } else { -v };
         if lead > 250 && (pawns & bd.color(!strong)).is_empty() && weak_units <= 2 {
-            let m = mop_up(pos, strong);
-            v += if strong == Color::White { m } else { -m };
+            let (e, c) = mop_up(pos, strong);
+            let sign = if strong == Color::White { 1 } else { -1 };
+            mop.0 += sign * e;
+            mop.1 += sign * c;
         }
     }
-    v
+    (drawish, mop)
+}
+
+/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
+pub fn evaluate_white_with(pos: &EightPiece, p: &Params) -> i32 {
+    let (v, _) = tapered(pos, p);
+    let (drawish, mop) = after_taper(pos, v);
+    let v = if drawish { v / 4 } else { v };
+    v + p.v[MOPUP].mg * mop.0 + p.v[MOPUP + 1].mg * mop.1
+}
+
+/// Static evaluation from White's view, in centipawns (without the tempo).
+pub fn evaluate_white(pos: &EightPiece) -> i32 {
+    evaluate_white_with(pos, params())
+}
+
+fn tempo(pos: &EightPiece, p: &Params) -> i32 {
+    if pos.turn() == Color::White {
+        p.v[TEMPO].mg
+    } else {
+        -p.v[TEMPO].mg
+    }
+}
+
+impl Tune for EightPiece {
+    type Params = Params;
+    fn groups() -> &'static [Group] {
+        GROUPS
+    }
+    fn table() -> &'static Table {
+        &TABLE
+    }
+    fn build(values: &[Score]) -> Params {
+        Params::new(values)
+    }
+    fn eval_with(&self, p: &Params) -> i32 {
+        evaluate_white_with(self, p) + tempo(self, p)
+    }
+    fn trace(&self, p: &Params) -> Trace {
+        let f = facts(self);
+        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
+        let phase = side_terms(self, Color::White, &f, p, &mut w)
+            + side_terms(self, Color::Black, &f, p, &mut b);
+        let (v, _) = tapered(self, p);
+        let (drawish, mop) = after_taper(self, v);
+        let scale = if drawish { 0.25 } else { 1.0 };
+        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
+        t.single(MOPUP, f64::from(mop.0));
+        t.single(MOPUP + 1, f64::from(mop.1));
+        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
 }
 
 impl Evaluator for EightPiece {
     fn evaluate(&self) -> i32 {
-        let v = evaluate_white(self) + if self.turn() == Color::White { 10 } else { -10 };
+        let p = params();
+        let v = evaluate_white_with(self, p) + tempo(self, p);
         if self.turn() == Color::White {
             v
         } else {

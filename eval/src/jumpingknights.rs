@@ -25,22 +25,52 @@
 //! * **Rule 2**: in the endgame a stalemate is a win for the side whose king is central when the
 //!   stalemated side has a unit on the edge, so a central king facing enemy edge units scores.
 
-use crate::{Evaluator, Score, S};
+use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+use crate::{Evaluator, Score};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Color, Geo10x10, Geometry, PieceKind};
 use movegen::variants::jumpingknights::{JkKind, JumpingKnights};
+use std::sync::LazyLock;
 
-/// Material (middlegame, endgame) by kind index (P N B R Q K W; N = Nightrider, W = War
-/// Machine).
-pub const MATERIAL: [Score; 7] =
-    [S(100, 120), S(490, 530), S(330, 350), S(500, 540), S(950, 1000), S(0, 0), S(330, 350)];
+param_groups! {
+    MATERIAL: Pair "material" 6 ["pawn", "nightrider", "bishop", "rook", "queen", "war_machine"];
+    PST_PAWN: Pair "pst.pawn" 2 ["advance", "centre"];
+    PST_KING: Pair "pst.king" 6 ["home_bcg", "home_ah", "rank", "centre", "distance", "edge"];
+    PST_EDGE: Pair "pst.edge" 1;
+    PST_NIGHTRIDER: Pair "pst.nightrider" 2 ["centre", "distance"];
+    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
+    PST_ROOK: Pair "pst.rook" 2 ["centre", "distance"];
+    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
+    PST_WAR_MACHINE: Pair "pst.war_machine" 2 ["centre", "distance"];
+    MOBILITY: Pair "mobility" 5 ["nightrider", "bishop", "rook", "queen", "war_machine"];
+    CAPTURE_OPTION: Pair "capture_option" 1;
+    EDGE: Pair "edge" 3 ["reentry", "stuck_pawn", "blocked"];
+    KING_DANGER: Pair "king_danger" 2 ["lin", "quad"];
+    PASSED: Pair "passed" 10;
+    RULE2: Pair "rule2" 2 ["base", "per_unit"];
+    TEMPO: Single "tempo" 1;
+}
+
+/// Centipawn value by kind for move ordering (the hand-set middlegame material; the king is
+/// never a victim; not tuned).
+pub const ORDER_VALUE: [i32; 7] = [100, 490, 330, 500, 950, 20_000, 330];
+
+/// A permanently stuck piece loses this share (in percent) of its material.
+const STUCK_PERCENT: i32 = 35;
+
+/// The material parameter of kind index `k` (none for the king).
+fn material(k: usize) -> Option<usize> {
+    match k {
+        0..=4 => Some(MATERIAL + k),
+        5 => None,
+        _ => Some(MATERIAL + 5),
+    }
+}
+
 /// Phase weight by kind; [`PHASE_MAX`] = all pieces on the board.
 const PHASE: [i32; 7] = [0, 2, 1, 2, 4, 0, 1];
 const PHASE_MAX: i32 = 32;
-
-/// Centipawn value by kind for move ordering (middlegame material; the king is never a victim).
-pub const ORDER_VALUE: [i32; 7] = [100, 490, 330, 500, 950, 20_000, 330];
 
 const CELLS: usize = 100;
 const NONE: u8 = 255;
@@ -146,7 +176,7 @@ const CENTRAL: u128 = {
     }
     b
 };
-const EDGE: u128 = ((1u128 << CELLS) - 1) & !CENTRAL;
+const EDGE_SQUARES: u128 = ((1u128 << CELLS) - 1) & !CENTRAL;
 
 #[inline(always)]
 fn bit(n: u8) -> u128 {
@@ -181,90 +211,96 @@ const fn center_distance(sq: usize) -> i32 {
     (df + dr) / 2 - 1
 }
 
-/// Piece-square term for White (Black mirrors the rank).
-const fn pst_white(kind: usize, sq: usize) -> Score {
-    let f = (sq % 10) as i32;
+/// Piece-square terms of kind index `kind` for White on `sq` (Black mirrors the rank), as
+/// (parameter, multiplier).
+fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 10;
     let r = (sq / 10) as i32;
     let cd = center_distance(sq);
-    let edge = is_edge(sq);
+    let edge = i32::from(is_edge(sq));
+    let centre = |id: usize, f: &mut dyn FnMut(usize, i32)| {
+        f(id, 1);
+        f(id + 1, cd);
+        f(PST_EDGE, edge);
+    };
     match kind {
         0 => {
             // Pawns: advance (rank 2 is home, 8 promotes), central pawns early. The z/i files
             // are handled as stuck units by the edge term.
-            let central = if (f == 4 || f == 5) && (r == 4 || r == 5) { 15 } else { 0 };
-            S((r - 2) * 5 + central, (r - 2) * 12)
+            f(PST_PAWN, r - 2);
+            f(PST_PAWN + 1, i32::from((file == 4 || file == 5) && (r == 4 || r == 5)));
         }
         5 => {
             // King: early on the home rank's wings, behind its pawns; late in the centre (Rule 2
             // wins need a central king). The edge ring is never a good home for it late.
-            let mg = if r == 1 {
-                match f {
-                    2 | 3 | 7 => 20,
-                    1 | 8 => 10,
-                    _ => 0,
-                }
-            } else if r == 0 {
-                0
-            } else {
-                -12 * (r - 1)
-            };
-            S(mg, 30 - 6 * cd - if edge { 25 } else { 0 })
+            match (r, file) {
+                (1, 2 | 3 | 7) => f(PST_KING, 1),
+                (1, 1 | 8) => f(PST_KING + 1, 1),
+                (0 | 1, _) => {}
+                _ => f(PST_KING + 2, r - 1),
+            }
+            f(PST_KING + 3, 1);
+            f(PST_KING + 4, cd);
+            f(PST_KING + 5, edge);
         }
-        _ => {
-            let e = if edge { S(-12, -10) } else { S(0, 0) };
-            let c = match kind {
-                1 => S(12 - 4 * cd, 8 - 3 * cd),
-                2 => S(8 - 3 * cd, 6 - 2 * cd),
-                3 => S(4 - cd, 2 - cd),
-                4 => S(4 - 2 * cd, 12 - 3 * cd),
-                _ => S(12 - 4 * cd, 10 - 3 * cd),
-            };
-            S(c.mg + e.mg, c.eg + e.eg)
-        }
+        1 => centre(PST_NIGHTRIDER, f),
+        2 => centre(PST_BISHOP, f),
+        3 => centre(PST_ROOK, f),
+        4 => centre(PST_QUEEN, f),
+        _ => centre(PST_WAR_MACHINE, f),
     }
 }
 
-const fn build_pst() -> [[[Score; CELLS]; 7]; 2] {
-    let mut t = [[[S(0, 0); CELLS]; 7]; 2];
-    let mut k = 0;
-    while k < 7 {
-        let mut sq = 0;
-        while sq < CELLS {
-            let s = pst_white(k, sq);
-            let m = MATERIAL[k];
-            let mirrored = (9 - sq / 10) * 10 + sq % 10;
-            t[0][k][sq] = S(s.mg + m.mg, s.eg + m.eg);
-            t[1][k][mirrored] = S(s.mg + m.mg, s.eg + m.eg);
-            sq += 1;
-        }
-        k += 1;
-    }
-    t
+/// The evaluation's parameters: the values by id, and material + piece-square by colour,
+/// kind and square.
+#[derive(Debug)]
+pub struct Params {
+    v: [Score; COUNT],
+    pst: [[[Score; CELLS]; 7]; 2],
 }
 
-/// Material + piece-square, by colour, kind and square.
-static PST: [[[Score; CELLS]; 7]; 2] = build_pst();
+impl Params {
+    /// From values by id.
+    #[allow(clippy::needless_range_loop)] // indexes both colours
+    pub fn new(values: &[Score]) -> Self {
+        let mut v = [Score::default(); COUNT];
+        v.copy_from_slice(values);
+        let mut pst = [[[Score::default(); CELLS]; 7]; 2];
+        for k in 0..7 {
+            for sq in 0..CELLS {
+                let mut s = material(k).map_or(Score::default(), |id| v[id]);
+                pst_terms(k, sq, &mut |id, n| s += v[id] * n);
+                pst[0][k][sq] = s;
+                pst[1][k][mirror(sq)] = s;
+            }
+        }
+        Params { v, pst }
+    }
 
-/// Mobility weight per non-capture / capture option, by kind (P N B R Q K W).
-const MOBILITY: [Score; 7] = [S(0, 0), S(3, 3), S(4, 4), S(3, 5), S(2, 3), S(0, 0), S(4, 4)];
-/// Mobility counted relative to these typical counts.
+    /// The value of parameter `id`.
+    pub fn get(&self, id: usize) -> Score {
+        self.v[id]
+    }
+}
+
+/// The square with the same file on the mirrored rank.
+const fn mirror(sq: usize) -> usize {
+    (9 - sq / 10) * 10 + sq % 10
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(GROUPS, include_str!("../params/jumpingknights.txt"))
+        .expect("eval/params/jumpingknights.txt")
+});
+static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+
+/// The embedded parameters.
+pub fn params() -> &'static Params {
+    &PARAMS
+}
+
+/// Typical counts of non-captures by kind (P N B R Q K W): mobility scores the difference.
 const MOBILITY_BASE: [i32; 7] = [0, 6, 5, 6, 11, 0, 4];
-/// Each capture a unit could make now (victim with an empty landing square).
-const CAPTURE_OPTION: Score = S(6, 6);
-
-/// Passed pawn bonus by relative rank (2 = home .. 8 promotes).
-const PASSED: [Score; 10] = [
-    S(0, 0),
-    S(0, 0),
-    S(0, 0),
-    S(4, 8),
-    S(8, 15),
-    S(15, 28),
-    S(28, 50),
-    S(50, 90),
-    S(0, 0),
-    S(0, 0),
-];
 
 /// The squares ahead of a pawn of colour index `c` on `sq` on its own and the adjacent files
 /// (passed-pawn test).
@@ -407,26 +443,22 @@ fn permanently_stuck(kind: JkKind, sq: usize) -> bool {
 }
 
 /// The edge-ring term of one unit on an edge square (see the module docs).
-fn edge_term(kind: JkKind, sq: usize, reach: &Reach) -> Score {
-    let value = MATERIAL[kind as usize];
+fn edge_term<A: Acc>(acc: &mut A, kind: JkKind, sq: usize, reach: &Reach) {
     if reach.central_landing {
         // It can jump back into the centre now (and Rule 4 makes that, or a check, the mover's
         // obligation).
-        return S(-4, -4);
-    }
-    if permanently_stuck(kind, sq) {
+        acc.add(EDGE, 1);
+    } else if permanently_stuck(kind, sq) {
         // Nearly dead: only a capture can ever bring it back.
-        return if kind == JkKind::Pawn {
-            S(-30, -45)
-        } else {
-            S(-(value.mg * 35) / 100, -(value.eg * 35) / 100)
-        };
-    }
-    if kind != JkKind::Pawn && reach.quiet == 0 {
+        match material(kind as usize) {
+            Some(_) if kind == JkKind::Pawn => acc.add(EDGE + 1, 1),
+            Some(id) => acc.frac(id, -STUCK_PERCENT, 100),
+            None => {}
+        }
+    } else if kind != JkKind::Pawn && reach.quiet == 0 {
         // Its ways into the centre are blocked for now.
-        return S(-30, -25);
+        acc.add(EDGE + 2, 1);
     }
-    S(0, 0)
 }
 
 /// King danger units of `c`'s king (see the module docs): lines along which it could be jumped.
@@ -484,16 +516,23 @@ fn king_danger(pos: &JumpingKnights, ctx: &Ctx, c: Color) -> i32 {
     danger
 }
 
-fn side_terms(pos: &JumpingKnights, ctx: &Ctx, c: Color) -> (Score, i32) {
+fn side_terms<A: Acc>(pos: &JumpingKnights, ctx: &Ctx, c: Color, p: &Params, acc: &mut A) -> i32 {
     let b = pos.board();
     let ci = c.index();
-    let mut s = S(0, 0);
     let mut phase = 0;
     for &kind in JkKind::ALL {
+        let k = kind as usize;
         for sq in b.pieces(kind, c) {
             let i = sq.idx();
-            s += PST[ci][kind as usize][i];
-            phase += PHASE[kind as usize];
+            if A::TRACE {
+                if let Some(id) = material(k) {
+                    acc.add(id, 1);
+                }
+                pst_terms(k, if ci == 0 { i } else { mirror(i) }, &mut |id, n| acc.add(id, n));
+            } else {
+                acc.score(p.pst[ci][k][i]);
+            }
+            phase += PHASE[k];
             let reach = match kind {
                 JkKind::Pawn => pawn_reach(ctx, c, i),
                 JkKind::Nightrider => rider_reach(ctx, ci, i, &KNIGHT_LINES),
@@ -510,52 +549,99 @@ fn side_terms(pos: &JumpingKnights, ctx: &Ctx, c: Color) -> (Score, i32) {
                 JkKind::WarMachine => war_machine_reach(ctx, ci, i),
                 JkKind::King => continue,
             };
-            let k = kind as usize;
-            s += MOBILITY[k] * (reach.quiet - MOBILITY_BASE[k]);
-            s += CAPTURE_OPTION * reach.captures;
-            if EDGE & (1u128 << i) != 0 {
-                s += edge_term(kind, i, &reach);
+            if kind != JkKind::Pawn {
+                let m = if kind == JkKind::WarMachine { 4 } else { k - 1 };
+                acc.add(MOBILITY + m, reach.quiet - MOBILITY_BASE[k]);
+            }
+            acc.add(CAPTURE_OPTION, reach.captures);
+            if EDGE_SQUARES & (1u128 << i) != 0 {
+                edge_term(acc, kind, i, &reach);
             }
         }
     }
     // King safety: quadratic in the danger units, mostly a middlegame matter.
     let danger = king_danger(pos, ctx, c).min(24);
-    s -= S(6 * danger + danger * danger, 3 * danger);
+    acc.add(KING_DANGER, -danger);
+    acc.add(KING_DANGER + 1, -danger * danger);
     // Passed pawns (no enemy pawn ahead on the same or an adjacent file).
     let enemy_pawns = b.pieces(JkKind::Pawn, !c).0;
     for sq in b.pieces(JkKind::Pawn, c) {
         if FRONT_SPAN[ci][sq.idx()] & enemy_pawns == 0 {
             let rel = usize::from(Geo10x10::relative_rank(c, Geo10x10::rank(sq)));
-            s += PASSED[rel];
+            acc.add(PASSED + rel, 1);
         }
     }
     // Rule 2: a central king against enemy units on the edge can win by stalemate.
     let king = pos.king(c).idx();
     if CENTRAL & (1u128 << king) != 0 {
-        let enemy_edge = (ctx.own[(!c).index()] & EDGE).count_ones() as i32;
+        let enemy_edge = (ctx.own[(!c).index()] & EDGE_SQUARES).count_ones() as i32;
         if enemy_edge > 0 {
-            s += S(0, 6 + 4 * enemy_edge.min(4));
+            acc.add(RULE2, 1);
+            acc.add(RULE2 + 1, enemy_edge.min(4));
         }
     }
-    (s, phase)
+    phase
 }
 
-/// Static evaluation from White's view, in centipawns.
-pub fn evaluate_white(pos: &JumpingKnights) -> i32 {
+fn context(pos: &JumpingKnights) -> Ctx {
     let b = pos.board();
     let occ = b.occupied().0;
     let kings = b.kind(JkKind::King).0;
     let white = b.color(Color::White).0;
     let black = b.color(Color::Black).0;
-    let ctx = Ctx {
+    Ctx {
         occ,
         empty: ((1u128 << CELLS) - 1) & !occ,
         own: [white, black],
         victims: [black & !kings, white & !kings],
-    };
-    let (w, pw) = side_terms(pos, &ctx, Color::White);
-    let (bl, pb) = side_terms(pos, &ctx, Color::Black);
-    (w - bl).taper(pw + pb, PHASE_MAX)
+    }
+}
+
+/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
+pub fn evaluate_white_with(pos: &JumpingKnights, p: &Params) -> i32 {
+    let ctx = context(pos);
+    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+    let phase = side_terms(pos, &ctx, Color::White, p, &mut w)
+        + side_terms(pos, &ctx, Color::Black, p, &mut b);
+    (w.s - b.s).taper(phase, PHASE_MAX)
+}
+
+/// Static evaluation from White's view, in centipawns (without the tempo).
+pub fn evaluate_white(pos: &JumpingKnights) -> i32 {
+    evaluate_white_with(pos, params())
+}
+
+fn tempo(pos: &JumpingKnights, p: &Params) -> i32 {
+    if pos.turn() == Color::White {
+        p.v[TEMPO].mg
+    } else {
+        -p.v[TEMPO].mg
+    }
+}
+
+impl Tune for JumpingKnights {
+    type Params = Params;
+    fn groups() -> &'static [Group] {
+        GROUPS
+    }
+    fn table() -> &'static Table {
+        &TABLE
+    }
+    fn build(values: &[Score]) -> Params {
+        Params::new(values)
+    }
+    fn eval_with(&self, p: &Params) -> i32 {
+        evaluate_white_with(self, p) + tempo(self, p)
+    }
+    fn trace(&self, p: &Params) -> Trace {
+        let ctx = context(self);
+        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
+        let phase = side_terms(self, &ctx, Color::White, p, &mut w)
+            + side_terms(self, &ctx, Color::Black, p, &mut b);
+        let mut t = Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p));
+        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
 }
 
 /// The value of the unit a tactical move removes (0 for a promotion without capture).
@@ -569,7 +655,8 @@ fn victim_value(pos: &JumpingKnights, m: Move) -> i32 {
 
 impl Evaluator for JumpingKnights {
     fn evaluate(&self) -> i32 {
-        let v = evaluate_white(self) + if self.turn() == Color::White { 10 } else { -10 };
+        let p = params();
+        let v = evaluate_white_with(self, p) + tempo(self, p);
         if self.turn() == Color::White {
             v
         } else {
@@ -610,6 +697,11 @@ mod tests {
     use super::*;
     use movegen::types::Square;
 
+    /// The embedded material value of `k`.
+    fn material_of(k: JkKind) -> Score {
+        params().get(material(k as usize).expect("not the king"))
+    }
+
     /// The square named `name`.
     fn sq(name: &str) -> Square {
         Geo10x10::parse_square(name).expect("square name")
@@ -644,7 +736,7 @@ mod tests {
     #[test]
     fn geometry_tables() {
         assert_eq!(CENTRAL.count_ones(), 64);
-        assert_eq!(EDGE.count_ones(), 36);
+        assert_eq!(EDGE_SQUARES.count_ones(), 36);
         assert_eq!(center_distance(sq("d4").idx()), 0);
         assert_eq!(center_distance(sq("e5").idx()), 0);
         assert_eq!(center_distance(sq("z0").idx()), 8);
@@ -679,10 +771,10 @@ mod tests {
     fn material_and_seed_estimates() {
         // An extra queen wins; a nightrider is worth about a rook, a War Machine about a bishop.
         assert!(e("5k4/10/10/10/10/10/10/10/4QK4/10 w - - 0 1") > 800);
-        let n = MATERIAL[JkKind::Nightrider as usize];
-        let r = MATERIAL[JkKind::Rook as usize];
-        let b = MATERIAL[JkKind::Bishop as usize];
-        let w = MATERIAL[JkKind::WarMachine as usize];
+        let n = material_of(JkKind::Nightrider);
+        let r = material_of(JkKind::Rook);
+        let b = material_of(JkKind::Bishop);
+        let w = material_of(JkKind::WarMachine);
         assert!((n.mg - r.mg).abs() <= 25 && (n.eg - r.eg).abs() <= 25);
         assert_eq!((b.mg, b.eg), (w.mg, w.eg));
     }
@@ -702,7 +794,7 @@ mod tests {
         // the corner rook can jump it to z3..z8, all edge squares, so the rook stays nearly
         // dead; the difference is about the nightrider's material.
         let with_victim = e("10/5k4/10/10/10/10/10/n9/5K4/R9 w - - 0 1");
-        let nr = MATERIAL[JkKind::Nightrider as usize].eg;
+        let nr = material_of(JkKind::Nightrider).eg;
         assert!((corner - with_victim - nr).abs() < 80, "{corner} {with_victim}");
         // A capture back into the centre does: a War Machine on b0 that can jump a black
         // nightrider on b1 to b2 or b4 (central; Rule 4 obliges it) scores far better than a War
@@ -736,8 +828,8 @@ mod tests {
         let check = JumpingKnights::from_fen("8k1/5r4/10/10/10/5K4/10/10/10/10 w - - 0 1").unwrap();
         assert!(check.in_check());
         assert_eq!(king_danger_of(&check, Color::White), 4 + 3);
-        let pawn = PST[0][0][sq("e3").idx()];
-        let pawn = pawn.taper(2, PHASE_MAX) + PASSED[3].taper(2, PHASE_MAX);
+        let pawn = params().pst[0][0][sq("e3").idx()];
+        let pawn = pawn.taper(2, PHASE_MAX) + params().get(PASSED + 3).taper(2, PHASE_MAX);
         assert!(e(shielded_fen) - pawn > e(open_fen), "the shield is worth something");
     }
 

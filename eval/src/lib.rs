@@ -8,10 +8,12 @@ pub mod chess;
 pub mod eightpiece;
 pub mod jumpingknights;
 pub mod magician;
+pub mod params;
 pub mod pieceeater;
 mod score;
 pub mod tamerspiel;
 
+pub use params::{Kind, Table, Trace, Tune};
 pub use score::{Score, S};
 
 use movegen::rules::Rules;

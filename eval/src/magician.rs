@@ -10,7 +10,11 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
-use crate::board8::{adjacent_files, file_bb, front_span};
+use crate::board8::{
+    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, pst_table, shield, Ids8,
+    KingAttack, Pieces8,
+};
+use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -19,128 +23,156 @@ use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, PieceKind, Square}
 use movegen::variants::magician::{
     family_moves, promoted_form, Magician, MagicianKind, FAMILY, MAGICIAN_CODE,
 };
+use std::sync::LazyLock;
 
-/// Material (middlegame, endgame) by kind index (P N B R Q K M H A C Y).
-pub const MATERIAL: [Score; 11] = [
-    S(100, 120),
-    S(320, 295),
-    S(335, 315),
-    S(480, 540),
-    S(960, 1000),
-    S(0, 0),
-    S(275, 275),
-    S(575, 600),
-    S(875, 875),
-    S(1050, 1050),
-    S(1600, 1600),
-];
+param_groups! {
+    MATERIAL: Pair "material" 10 [
+        "pawn", "knight", "bishop", "rook", "queen",
+        "magician", "high_priestess", "archbishop", "chancellor", "prime_minister",
+    ];
+    PST_PAWN: Pair "pst.pawn" 3 ["advance", "centre", "d2e2"];
+    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
+    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
+    PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
+    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
+    PST_KING: Pair "pst.king" 7
+        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    PST_MAGICIAN: Pair "pst.magician" 2 ["centre", "distance"];
+    PST_PRIESTESS: Pair "pst.high_priestess" 2 ["centre", "distance"];
+    PST_ARCHBISHOP: Pair "pst.archbishop" 2 ["centre", "distance"];
+    PST_CHANCELLOR: Pair "pst.chancellor" 3 ["seventh", "centre", "distance"];
+    PST_MINISTER: Pair "pst.prime_minister" 2 ["centre", "distance"];
+    MOBILITY: Pair "mobility" 9 [
+        "knight", "bishop", "rook", "queen",
+        "magician", "high_priestess", "archbishop", "chancellor", "prime_minister",
+    ];
+    ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
+    ATTACK_WEIGHT: Fixed "king_attack.weight" 9 [
+        "knight", "bishop", "rook", "queen",
+        "magician", "high_priestess", "archbishop", "chancellor", "prime_minister",
+    ];
+    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
+    BISHOP_PAIR: Pair "bishop_pair" 1;
+    PASSED: Pair "passed" 8;
+    ISOLATED: Pair "isolated" 1;
+    DOUBLED: Pair "doubled" 1;
+    SHIELD: Pair "shield" 1;
+    FLAG: Pair "flag" 1;
+    TEMPO: Single "tempo" 1;
+}
+
+const IDS: Ids8 = Ids8 {
+    mobility: MOBILITY,
+    rook_file: ROOK_FILE,
+    attack_weight: ATTACK_WEIGHT,
+    king_attack: KING_ATTACK,
+    bishop_pair: BISHOP_PAIR,
+    passed: PASSED,
+    isolated: ISOLATED,
+    doubled: DOUBLED,
+    shield: SHIELD,
+};
 
 /// Phase weight by kind; 24 = the start position's pieces (family pieces count by strength).
 const PHASE: [i32; 11] = [0, 1, 1, 2, 4, 0, 1, 2, 3, 4, 6];
 const PHASE_MAX: i32 = 24;
 
-/// Centipawn value by kind for move ordering (middlegame material; the king last).
+/// Centipawn value by kind for move ordering (the hand-set middlegame material; the king last;
+/// not tuned).
 pub const ORDER_VALUE: [i32; 11] = [100, 320, 335, 480, 960, 20_000, 275, 575, 875, 1050, 1600];
 
 /// Attacker rank for least-valuable-attacker ordering (below 8, so it never outweighs a
 /// difference in victims).
 const ATTACKER_RANK: [i32; 11] = [0, 1, 2, 3, 5, 7, 1, 3, 4, 5, 6];
 
-/// The value of an open option to bring the Magician in (promotion choice, switch), before
-/// the trigger potential is added.
-pub const FLAG_BASE: Score = S(20, 20);
-
 /// Fraction (as a right shift, by distance `d` in pawn moves; `d` >= 1) of the form's gain
 /// granted for a pawn that far from its 6th rank: 1/2, 1/4, 1/8, 1/16, 1/32.
 const TRIGGER_SHIFT: [u32; 6] = [0, 1, 2, 3, 4, 5];
 
-/// Distance from the centre: 0 on d4/e4/d5/e5 .. 6 in the corners.
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
-    let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
-    (df + dr) / 2 - 1
+/// Typical counts of the family's mobility (Magician .. Prime Minister).
+const FAMILY_MOBILITY_BASE: [i32; 5] = [5, 9, 13, 14, 20];
+
+/// The material parameter of kind index `k` (none for the king).
+fn material(k: usize) -> Option<usize> {
+    match k {
+        0..=4 => Some(MATERIAL + k),
+        5 => None,
+        _ => Some(MATERIAL + k - 1),
+    }
 }
 
-/// Piece-square term for White (Black mirrors the rank).
-const fn pst_white(kind: usize, sq: usize) -> Score {
-    let f = (sq % 8) as i32;
+/// The material parameter of a kind other than the king.
+fn material_id(k: MagicianKind) -> usize {
+    material(k as usize).unwrap_or(MATERIAL)
+}
+
+/// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
+/// own shaping from file, rank and the distance to the centre.
+fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
     let r = (sq / 8) as i32;
-    let cd = center_distance(sq);
+    let centre_file = file == 3 || file == 4;
     match kind {
         0 => {
-            let central = if (f == 3 || f == 4) && (r == 3 || r == 4) { 15 } else { 0 };
-            let flank = if (f == 3 || f == 4) && r == 1 { -10 } else { 0 };
-            S((r - 1) * 4 + central + flank, (r - 1) * 10)
+            f(PST_PAWN, r - 1);
+            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
+            f(PST_PAWN + 2, i32::from(centre_file && r == 1));
         }
-        1 => S(14 - 7 * cd, 10 - 5 * cd),
-        2 => S(10 - 4 * cd, 8 - 3 * cd),
+        1 => pst_centre(PST_KNIGHT, sq, f),
+        2 => pst_centre(PST_BISHOP, sq, f),
         3 => {
-            let seventh = if r == 6 { 20 } else { 0 };
-            let centre_file = if f == 3 || f == 4 { 6 } else { 0 };
-            S(seventh + centre_file, if r == 6 { 12 } else { 0 })
+            f(PST_ROOK, i32::from(r == 6));
+            f(PST_ROOK + 1, i32::from(centre_file));
         }
-        4 => S(4 - 2 * cd, 12 - 4 * cd),
-        5 => {
-            let mg = if r == 0 {
-                match f {
-                    1 | 2 | 6 => 25,
-                    0 | 7 => 15,
-                    3 | 5 => 0,
-                    _ => 5,
-                }
-            } else {
-                -15 * r
-            };
-            S(mg, 24 - 8 * cd)
-        }
+        4 => pst_centre(PST_QUEEN, sq, f),
+        5 => pst_king(PST_KING, sq, f),
         // Magician: all her reach is within two squares, so the centre matters most.
-        6 => S(14 - 7 * cd, 10 - 5 * cd),
+        6 => pst_centre(PST_MAGICIAN, sq, f),
         // High-Priestess: the same short range with a larger area.
-        7 => S(12 - 6 * cd, 12 - 5 * cd),
+        7 => pst_centre(PST_PRIESTESS, sq, f),
         // Archbishop: bishop lines keep her useful away from the centre.
-        8 => S(8 - 3 * cd, 10 - 3 * cd),
+        8 => pst_centre(PST_ARCHBISHOP, sq, f),
         // Chancellor: rook lines; the 7th rank as for a rook.
         9 => {
-            let seventh = if r == 6 { 15 } else { 0 };
-            S(6 - 2 * cd + seventh, 8 - 2 * cd)
+            f(PST_CHANCELLOR, i32::from(r == 6));
+            pst_centre(PST_CHANCELLOR + 1, sq, f);
         }
         // Prime Minister: as a queen.
-        _ => S(4 - 2 * cd, 12 - 4 * cd),
+        _ => pst_centre(PST_MINISTER, sq, f),
     }
 }
 
-const fn build_pst() -> [[[Score; 64]; 11]; 2] {
-    let mut t = [[[S(0, 0); 64]; 11]; 2];
-    let mut k = 0;
-    while k < 11 {
-        let mut sq = 0;
-        while sq < 64 {
-            let s = pst_white(k, sq);
-            let m = MATERIAL[k];
-            t[0][k][sq] = S(s.mg + m.mg, s.eg + m.eg);
-            t[1][k][sq ^ 56] = S(s.mg + m.mg, s.eg + m.eg);
-            sq += 1;
-        }
-        k += 1;
-    }
-    t
+/// The evaluation's parameters: the values by id, and material + piece-square by colour,
+/// kind and square.
+#[derive(Debug)]
+pub struct Params {
+    v: [Score; COUNT],
+    pst: [[[Score; 64]; 11]; 2],
 }
 
-/// Material + piece-square, by colour, kind and square.
-static PST: [[[Score; 64]; 11]; 2] = build_pst();
+impl Params {
+    /// From values by id.
+    pub fn new(values: &[Score]) -> Self {
+        let mut v = [Score::default(); COUNT];
+        v.copy_from_slice(values);
+        Params { v, pst: pst_table(&v, material, pst_terms) }
+    }
 
-/// Mobility of the family: (weight per square, typical count) by kind index - 6. A square
-/// counts once if she may move there (empty, not covered by an enemy pawn) or capture there
-/// (an enemy unit on it).
-const FAMILY_MOBILITY: [(Score, i32); 5] =
-    [(S(5, 5), 5), (S(4, 4), 9), (S(3, 4), 13), (S(2, 4), 14), (S(1, 2), 20)];
-/// King-attack units per square of the enemy king zone in a family piece's capture set.
-const FAMILY_ATTACK: [i32; 5] = [2, 3, 4, 4, 6];
+    /// The value of parameter `id`.
+    pub fn get(&self, id: usize) -> Score {
+        self.v[id]
+    }
+}
 
-const PASSED: [Score; 8] =
-    [S(0, 0), S(5, 10), S(8, 15), S(15, 28), S(28, 50), S(50, 85), S(80, 130), S(0, 0)];
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(GROUPS, include_str!("../params/magician.txt")).expect("eval/params/magician.txt")
+});
+static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+
+/// The embedded parameters.
+pub fn params() -> &'static Params {
+    &PARAMS
+}
 
 /// One square forward for a pawn of `c` (none off the board).
 fn step(c: Color, sq: Square) -> Option<Square> {
@@ -190,155 +222,184 @@ pub fn trigger_distance(pos: &Magician, c: Color) -> Option<u32> {
     best
 }
 
+/// The form the 6th-rank trigger would give `c`'s Magician now and the shift of its gain by
+/// the trigger distance (none: no form, no pawn, or too far).
+fn trigger(pos: &Magician, c: Color) -> Option<(MagicianKind, u32)> {
+    let form = promoted_form(pos.board(), c)?;
+    let d = trigger_distance(pos, c)?;
+    let shift = *TRIGGER_SHIFT.get(d as usize)?;
+    Some((form, shift))
+}
+
+/// The form's gain over the Magician at `p`, shifted right by `shift`.
+fn gain(p: &Params, form: MagicianKind, shift: u32) -> Score {
+    let g = p.v[material_id(form)] - p.v[material_id(MagicianKind::Magician)];
+    S(g.mg >> shift, g.eg >> shift)
+}
+
+/// Adds `gain(form, s1) >> s2` (traced as the gain over `2^(s1 + s2)`).
+fn add_gain<A: Acc>(acc: &mut A, p: &Params, form: MagicianKind, s1: u32, s2: u32) {
+    if A::TRACE {
+        let den = 1 << (s1 + s2);
+        acc.frac(material_id(form), 1, den);
+        acc.frac(material_id(MagicianKind::Magician), -1, den);
+    } else {
+        let g = gain(p, form, s1);
+        acc.score(S(g.mg >> s2, g.eg >> s2));
+    }
+}
+
 /// The expected gain of `c`'s Magician (on the board or switched in now) from the 6th-rank
 /// trigger: the value of the form the §4 table gives now minus the Magician's, times 1/2 for
 /// a pawn one move away, 1/4 for two, and so on (zero from six on, or with no form to gain).
 pub fn trigger_potential(pos: &Magician, c: Color) -> Score {
-    let Some(form) = promoted_form(pos.board(), c) else { return S(0, 0) };
-    let Some(d) = trigger_distance(pos, c) else { return S(0, 0) };
-    let Some(&shift) = TRIGGER_SHIFT.get(d as usize) else { return S(0, 0) };
-    let gain = MATERIAL[form as usize] - MATERIAL[MagicianKind::Magician as usize];
-    S(gain.mg >> shift, gain.eg >> shift)
+    trigger(pos, c).map_or(S(0, 0), |(form, shift)| gain(params(), form, shift))
 }
 
-/// The `magician` flag's value for `c` (zero once it is cleared): a base for the open option,
-/// plus half the trigger potential a switched-in Magician would have now when a bishop may
-/// switch at once (it has moved, MG-1), a quarter when the bishops must move first.
-pub fn flag_value(pos: &Magician, c: Color) -> Score {
+/// The `magician` flag's terms for `c` (nothing once it is cleared): `flag` for the open
+/// option, plus half the trigger potential a switched-in Magician would have now when a bishop
+/// may switch at once (it has moved, MG-1), a quarter when the bishops must move first.
+fn flag<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A) {
     if !pos.may_bring_in(c) {
-        return S(0, 0);
+        return;
     }
-    let b = pos.board();
-    let bishops = b.pieces(MagicianKind::Bishop, c);
+    acc.add(FLAG, 1);
+    let bishops = pos.board().pieces(MagicianKind::Bishop, c);
     if bishops.is_empty() {
-        return FLAG_BASE;
+        return;
     }
     // MG-1: c1 and f1 for White, c8 and f8 for Black.
     let homes: Bb64 = Bitboard(c.select((1 << 2) | (1 << 5), (1 << 58) | (1 << 61)));
-    let p = trigger_potential(pos, c);
-    let shift = if (bishops & !homes).any() { 1 } else { 2 };
-    FLAG_BASE + S(p.mg >> shift, p.eg >> shift)
+    if let Some((form, s1)) = trigger(pos, c) {
+        let s2 = if (bishops & !homes).any() { 1 } else { 2 };
+        add_gain(acc, p, form, s1, s2);
+    }
 }
 
-fn side_terms(pos: &Magician, c: Color) -> (Score, i32) {
+/// The `magician` flag's value for `c` with the embedded parameters (see [`flag`]).
+pub fn flag_value(pos: &Magician, c: Color) -> Score {
+    let p = params();
+    let mut s = Sum::new(&p.v);
+    flag(pos, c, p, &mut s);
+    s.s
+}
+
+fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A) -> i32 {
     let t = tables();
     let b = pos.board();
-    let own = b.color(c);
+    let ci = c.index();
+    let own = b.color(c).0;
     let enemy = b.color(!c);
-    let occ = own | enemy;
-    let mut s = S(0, 0);
+    let occ = own | enemy.0;
     let mut phase = 0;
     for &kind in MagicianKind::ALL {
+        let k = kind as usize;
         for sq in b.pieces(kind, c) {
-            s += PST[c.index()][kind as usize][sq.idx()];
-            phase += PHASE[kind as usize];
+            let i = sq.idx();
+            let white_sq = if ci == 0 { i } else { i ^ 56 };
+            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
+            phase += PHASE[k];
         }
     }
-    let enemy_pawns = b.pieces(MagicianKind::Pawn, !c);
+    let enemy_pawns = b.pieces(MagicianKind::Pawn, !c).0;
     let mut pawn_cover = 0u64;
-    for sq in enemy_pawns {
+    for sq in Bitboard(enemy_pawns) {
         pawn_cover |= t.pawn_attacks(!c, sq).0;
     }
-    let safe = !own & Bitboard(!pawn_cover);
+    let safe = !own & !pawn_cover;
     let enemy_king = pos.king(!c);
-    let king_zone = t.king[enemy_king.idx()].with(enemy_king);
-    let mut attack_units = 0;
-    let mut attackers = 0;
-    let zone = |a: Bb64, w: i32, units: &mut i32, n: &mut i32| {
-        if (a & king_zone).any() {
-            *units += w * (a & king_zone).count() as i32;
-            *n += 1;
-        }
+    let mut ka = KingAttack::new(t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0));
+    let own_pawns = b.pieces(MagicianKind::Pawn, c).0;
+    let pieces = Pieces8 {
+        knights: b.pieces(MagicianKind::Knight, c).0,
+        bishops: b.pieces(MagicianKind::Bishop, c).0,
+        rooks: b.pieces(MagicianKind::Rook, c).0,
+        queens: b.pieces(MagicianKind::Queen, c).0,
     };
-    for sq in b.pieces(MagicianKind::Knight, c) {
-        let a = t.knight[sq.idx()];
-        s += S(4, 4) * ((a & safe).count() as i32 - 4);
-        zone(a, 2, &mut attack_units, &mut attackers);
-    }
-    for sq in b.pieces(MagicianKind::Bishop, c) {
-        let a = t.bishop(sq, occ);
-        s += S(5, 5) * ((a & safe).count() as i32 - 6);
-        zone(a, 2, &mut attack_units, &mut attackers);
-    }
-    let own_pawns = b.pieces(MagicianKind::Pawn, c);
-    for sq in b.pieces(MagicianKind::Rook, c) {
-        let a = t.rook(sq, occ);
-        s += S(2, 4) * ((a & safe).count() as i32 - 7);
-        let file = Bitboard(file_bb(Geo8x8::file(sq)));
-        if (file & own_pawns).is_empty() {
-            s += if (file & enemy_pawns).is_empty() { S(25, 10) } else { S(12, 5) };
-        }
-        zone(a, 3, &mut attack_units, &mut attackers);
-    }
-    for sq in b.pieces(MagicianKind::Queen, c) {
-        let a = t.queen(sq, occ);
-        s += S(1, 2) * ((a & safe).count() as i32 - 13);
-        zone(a, 5, &mut attack_units, &mut attackers);
-    }
+    orthodox(acc, &p.v, &IDS, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
     // The family: moves into safe empty squares and captures on enemy units are different
     // sets, and both count.
+    let occ = Bitboard(occ);
     for (i, &kind) in FAMILY.iter().enumerate() {
         for sq in b.pieces(kind, c) {
             let (moves, caps) = family_moves(kind, sq, occ);
-            let reach = (moves & !occ & safe) | (caps & enemy);
-            let (w, typical) = FAMILY_MOBILITY[i];
-            s += w * (reach.count() as i32 - typical);
-            zone(caps, FAMILY_ATTACK[i], &mut attack_units, &mut attackers);
+            let reach = (moves & !occ & Bitboard(safe)) | (caps & enemy);
+            acc.add(MOBILITY + 4 + i, reach.count() as i32 - FAMILY_MOBILITY_BASE[i]);
+            ka.hit(caps.0, p.v[ATTACK_WEIGHT + 4 + i].mg);
         }
     }
-    if attackers >= 2 {
-        let u = attack_units.min(40);
-        s += S(u * u / 3, u);
-    }
-    if b.pieces(MagicianKind::Bishop, c).more_than_one() {
-        s += S(30, 50);
-    }
-    // Pawn structure.
-    for sq in own_pawns {
-        let f = Geo8x8::file(sq);
-        if (Bitboard(front_span(c, sq)) & enemy_pawns).is_empty()
-            && (Bitboard(front_span(c, sq) & file_bb(f)) & own_pawns).is_empty()
-        {
-            s += PASSED[usize::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)))];
-        }
-        if (Bitboard(adjacent_files(f)) & own_pawns).is_empty() {
-            s += S(-12, -15);
-        }
-        if (Bitboard(file_bb(f)) & own_pawns).more_than_one() {
-            s += S(-6, -12);
-        }
-    }
-    // Pawn shield in front of our own king (middlegame).
-    let king = pos.king(c);
-    let kf = Geo8x8::file(king);
-    let shield_files = Bitboard(file_bb(kf) | adjacent_files(kf));
-    let shield_ranks: Bb64 = match c {
-        Color::White => Geo8x8::rank_mask(1) | Geo8x8::rank_mask(2),
-        Color::Black => Geo8x8::rank_mask(6) | Geo8x8::rank_mask(5),
-    };
-    if Geo8x8::relative_rank(c, Geo8x8::rank(king)) <= 1 {
-        let shield = (own_pawns & shield_files & shield_ranks).count() as i32;
-        s += S(10 * shield.min(3), 0);
-    }
+    ka.finish(acc, &IDS);
+    bishop_pair(acc, &IDS, pieces.bishops);
+    pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
+    shield(acc, &IDS, c, pos.king(c), own_pawns);
     // The variant's terms: her trigger while she stands unpromoted, or the open option.
     if b.pieces(MagicianKind::Magician, c).any() {
-        s += trigger_potential(pos, c);
+        if let Some((form, shift)) = trigger(pos, c) {
+            add_gain(acc, p, form, shift, 0);
+        }
     }
-    s += flag_value(pos, c);
-    (s, phase)
+    flag(pos, c, p, acc);
+    phase
 }
 
-/// Static evaluation from White's view, in centipawns.
-pub fn evaluate_white(pos: &Magician) -> i32 {
-    let (w, pw) = side_terms(pos, Color::White);
-    let (b, pb) = side_terms(pos, Color::Black);
-    let phase = pw + pb;
-    let mut v = (w - b).taper(phase, PHASE_MAX);
-    // Drawish material: no pawns (so no promotion of any kind is left) and little ahead.
-    if pos.board().kind(MagicianKind::Pawn).is_empty() && v.abs() < 400 {
-        v /= 4;
+/// Drawish material: no pawns (so no promotion of any kind is left) and little ahead.
+fn drawish(pos: &Magician, v: i32) -> bool {
+    pos.board().kind(MagicianKind::Pawn).is_empty() && v.abs() < 400
+}
+
+/// The tapered sum of both sides' terms at `p`, before scaling.
+fn tapered(pos: &Magician, p: &Params) -> i32 {
+    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+    let phase = side_terms(pos, Color::White, p, &mut w) + side_terms(pos, Color::Black, p, &mut b);
+    (w.s - b.s).taper(phase, PHASE_MAX)
+}
+
+/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
+pub fn evaluate_white_with(pos: &Magician, p: &Params) -> i32 {
+    let v = tapered(pos, p);
+    if drawish(pos, v) {
+        v / 4
+    } else {
+        v
     }
-    v
+}
+
+/// Static evaluation from White's view, in centipawns (without the tempo).
+pub fn evaluate_white(pos: &Magician) -> i32 {
+    evaluate_white_with(pos, params())
+}
+
+fn tempo(pos: &Magician, p: &Params) -> i32 {
+    if pos.turn() == Color::White {
+        p.v[TEMPO].mg
+    } else {
+        -p.v[TEMPO].mg
+    }
+}
+
+impl Tune for Magician {
+    type Params = Params;
+    fn groups() -> &'static [Group] {
+        GROUPS
+    }
+    fn table() -> &'static Table {
+        &TABLE
+    }
+    fn build(values: &[Score]) -> Params {
+        Params::new(values)
+    }
+    fn eval_with(&self, p: &Params) -> i32 {
+        evaluate_white_with(self, p) + tempo(self, p)
+    }
+    fn trace(&self, p: &Params) -> Trace {
+        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
+        let phase =
+            side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
+        let scale = if drawish(self, tapered(self, p)) { 0.25 } else { 1.0 };
+        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
+        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
 }
 
 /// Whether `m` is a pawn move that promotes its side's Magician (§4): it ends on the mover's
@@ -358,7 +419,8 @@ pub fn triggers(pos: &Magician, m: Move) -> bool {
 
 impl Evaluator for Magician {
     fn evaluate(&self) -> i32 {
-        let v = evaluate_white(self) + if self.turn() == Color::White { 10 } else { -10 };
+        let p = params();
+        let v = evaluate_white_with(self, p) + tempo(self, p);
         if self.turn() == Color::White {
             v
         } else {

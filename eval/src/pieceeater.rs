@@ -5,28 +5,59 @@
 //!
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
-use crate::board8::{adjacent_files, file_bb, front_span};
+use crate::board8::{
+    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, pst_table, shield, Ids8,
+    KingAttack, Pieces8,
+};
+use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
 use movegen::variants::pieceeater::{PeKind, PieceEater, TORUS, ZONE};
+use std::sync::LazyLock;
 
-/// Material on the board (middlegame, endgame) by kind index (P N B R Q K): as in chess.
-pub const MATERIAL: [Score; 6] =
-    [S(100, 120), S(320, 295), S(335, 315), S(480, 540), S(960, 1000), S(0, 0)];
+param_groups! {
+    MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
+    HAND: Pair "hand" 4 ["pawn", "knight", "bishop", "rook"];
+    PST_PAWN: Pair "pst.pawn" 2 ["advance", "centre"];
+    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
+    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
+    PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
+    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
+    PST_KING: Pair "pst.king" 7
+        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    MOBILITY: Pair "mobility" 4 ["knight", "bishop", "rook", "queen"];
+    ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
+    ATTACK_WEIGHT: Fixed "king_attack.weight" 5 ["knight", "bishop", "rook", "queen", "pawn"];
+    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
+    BISHOP_PAIR: Pair "bishop_pair" 1;
+    PASSED: Pair "passed" 8;
+    ISOLATED: Pair "isolated" 1;
+    DOUBLED: Pair "doubled" 1;
+    SHIELD: Pair "shield" 1;
+    PROMOTION: Pair "promotion" 3 ["seventh_step", "seventh_step_covered", "eighth_step"];
+    TEMPO: Single "tempo" 1;
+}
 
-/// A unit in hand (P N B R), about 80% of its board value: dropping it costs a move and puts it
-/// on the own first rank (pieces) or second rank (pawns), where it starts passive; in exchange
-/// it is safe from capture and from the PE until then and can be placed where it is needed.
-pub const HAND: [Score; 4] = [S(80, 95), S(255, 235), S(270, 250), S(385, 430)];
+const IDS: Ids8 = Ids8 {
+    mobility: MOBILITY,
+    rook_file: ROOK_FILE,
+    attack_weight: ATTACK_WEIGHT,
+    king_attack: KING_ATTACK,
+    bishop_pair: BISHOP_PAIR,
+    passed: PASSED,
+    isolated: ISOLATED,
+    doubled: DOUBLED,
+    shield: SHIELD,
+};
 
 /// Phase weight by kind (board and hand alike); 32 = the start (24 on the board, 8 in hand).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 32;
 
-/// Centipawn value by kind for move ordering; the king's is the game.
+/// Centipawn value by kind for move ordering; the king's is the game (hand-set, not tuned).
 pub const ORDER_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
 
 /// Score (side to move's view) of a position where the side to move can capture the enemy
@@ -34,81 +65,71 @@ pub const ORDER_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
 /// and far below the search's mate scores.
 pub const KING_EN_PRISE: i32 = 5_000;
 
-/// Distance from the centre: 0 on d4/e4/d5/e5 .. 6 in the corners.
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if 2 * f - 7 < 0 { 7 - 2 * f } else { 2 * f - 7 };
-    let dr = if 2 * r - 7 < 0 { 7 - 2 * r } else { 2 * r - 7 };
-    (df + dr) / 2 - 1
+const KINDS: [PeKind; 6] =
+    [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
+
+/// The material parameter of kind index `k` (none for the king).
+fn material(k: usize) -> Option<usize> {
+    (k < 5).then_some(MATERIAL + k)
 }
 
-/// Piece-square term for White (Black mirrors the rank). Ranks 6 and 7 of pawns are scored by
-/// the promotion terms, not here.
-const fn pst_white(kind: usize, sq: usize) -> Score {
-    let f = (sq % 8) as i32;
+/// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
+/// own shaping from file, rank and the distance to the centre. Ranks 6 and 7 of pawns are
+/// scored by the promotion terms as well.
+fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
     let r = (sq / 8) as i32;
-    let cd = center_distance(sq);
+    let centre_file = file == 3 || file == 4;
     match kind {
         0 => {
-            let central = if (f == 3 || f == 4) && (r == 3 || r == 4) { 12 } else { 0 };
-            S((r - 1) * 5 + central, (r - 1) * 9)
+            f(PST_PAWN, r - 1);
+            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
         }
-        1 => S(12 - 6 * cd, 9 - 5 * cd),
-        2 => S(9 - 4 * cd, 7 - 3 * cd),
+        1 => pst_centre(PST_KNIGHT, sq, f),
+        2 => pst_centre(PST_BISHOP, sq, f),
         3 => {
-            let seventh = if r == 6 { 18 } else { 0 };
-            let centre_file = if f == 3 || f == 4 { 5 } else { 0 };
-            S(seventh + centre_file, if r == 6 { 10 } else { 0 })
+            f(PST_ROOK, i32::from(r == 6));
+            f(PST_ROOK + 1, i32::from(centre_file));
         }
-        4 => S(3 - 2 * cd, 10 - 4 * cd),
-        _ => {
-            // King: at home on a wing early (no check rule: an exposed king is captured), to
-            // the centre late.
-            let mg = if r == 0 {
-                match f {
-                    1 | 2 | 6 => 22,
-                    0 | 7 => 12,
-                    3 | 5 => 0,
-                    _ => 6,
-                }
-            } else {
-                -18 * r
-            };
-            S(mg, 22 - 7 * cd)
-        }
+        4 => pst_centre(PST_QUEEN, sq, f),
+        // King: at home on a wing early (no check rule: an exposed king is captured), to the
+        // centre late.
+        _ => pst_king(PST_KING, sq, f),
     }
 }
 
-const fn build_pst() -> [[[Score; 64]; 6]; 2] {
-    let mut t = [[[S(0, 0); 64]; 6]; 2];
-    let mut k = 0;
-    while k < 6 {
-        let mut sq = 0;
-        while sq < 64 {
-            let s = pst_white(k, sq);
-            let m = MATERIAL[k];
-            t[0][k][sq] = S(s.mg + m.mg, s.eg + m.eg);
-            t[1][k][sq ^ 56] = S(s.mg + m.mg, s.eg + m.eg);
-            sq += 1;
-        }
-        k += 1;
-    }
-    t
+/// The evaluation's parameters: the values by id, and material + piece-square by colour,
+/// kind and square.
+#[derive(Debug)]
+pub struct Params {
+    v: [Score; COUNT],
+    pst: [[[Score; 64]; 6]; 2],
 }
 
-/// Material + piece-square, by colour, kind and square.
-static PST: [[[Score; 64]; 6]; 2] = build_pst();
+impl Params {
+    /// From values by id.
+    pub fn new(values: &[Score]) -> Self {
+        let mut v = [Score::default(); COUNT];
+        v.copy_from_slice(values);
+        Params { v, pst: pst_table(&v, material, pst_terms) }
+    }
 
-/// Passed pawn bonus by relative rank (ranks 6 and 7 have the promotion terms instead).
-const PASSED: [Score; 8] =
-    [S(0, 0), S(4, 8), S(7, 13), S(13, 25), S(25, 45), S(0, 0), S(0, 0), S(0, 0)];
-/// A pawn on the 6th rank whose step to the 7th is open: next move it may become a rook (PE-2).
-pub const SEVENTH_STEP: Score = S(60, 90);
-/// The same step open but onto a square an enemy pawn covers.
-pub const SEVENTH_STEP_COVERED: Score = S(20, 30);
-/// A pawn on the 7th rank whose step to the 8th is open: next move it becomes a queen.
-pub const EIGHTH_STEP: Score = S(90, 140);
+    /// The value of parameter `id`.
+    pub fn get(&self, id: usize) -> Score {
+        self.v[id]
+    }
+}
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(GROUPS, include_str!("../params/pieceeater.txt"))
+        .expect("eval/params/pieceeater.txt")
+});
+static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+
+/// The embedded parameters.
+pub fn params() -> &'static Params {
+    &PARAMS
+}
 
 fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
     let t = tables();
@@ -119,131 +140,77 @@ fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
     cover
 }
 
-/// Board terms of side `c`: material, piece-square, mobility, king attack, pawns, promotion.
-fn side_terms(pos: &PieceEater, c: Color) -> (Score, i32) {
+/// Board and hand terms of side `c`: material, piece-square, mobility, king attack, pawns,
+/// promotion. Returns the phase.
+fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i32 {
     let t = tables();
     let b = pos.board();
-    let own = b.color(c);
+    let ci = c.index();
+    let own = b.color(c).0;
     let occ = pos.occupied();
-    let mut s = S(0, 0);
     let mut phase = 0;
-    for kind in
-        [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King]
-    {
+    for kind in KINDS {
+        let k = kind as usize;
         for sq in b.pieces(kind, c) {
-            s += PST[c.index()][kind as usize][sq.idx()];
-            phase += PHASE[kind as usize];
+            let i = sq.idx();
+            let white_sq = if ci == 0 { i } else { i ^ 56 };
+            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
+            phase += PHASE[k];
         }
     }
     for (i, kind) in
         [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook].into_iter().enumerate()
     {
         let n = i32::from(pos.hand(c, kind));
-        s += HAND[i] * n;
+        acc.add(HAND + i, n);
         phase += PHASE[kind as usize] * n;
     }
     // Mobility into squares that are not own, not the PE, and not covered by enemy pawns.
     let enemy_cover = pawn_cover(pos, !c);
-    let safe = !own & !enemy_cover & !Bitboard::from_square(pos.pe());
+    let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
     let king_zone = match pos.king(!c) {
-        Some(k) => t.king[k.idx()].with(k),
-        None => Bitboard(0),
+        Some(k) => t.king[k.idx()].0 | (1u64 << k.0),
+        None => 0,
     };
-    let mut attack_units = 0;
-    let mut attackers = 0;
-    let mut attack = |a: Bb64, weight: i32| {
-        if (a & king_zone).any() {
-            attack_units += weight * (a & king_zone).count() as i32;
-            attackers += 1;
-        }
+    let mut ka = KingAttack::new(king_zone);
+    let own_pawns = b.pieces(PeKind::Pawn, c).0;
+    let enemy_pawns = b.pieces(PeKind::Pawn, !c).0;
+    let pieces = Pieces8 {
+        knights: b.pieces(PeKind::Knight, c).0,
+        bishops: b.pieces(PeKind::Bishop, c).0,
+        rooks: b.pieces(PeKind::Rook, c).0,
+        queens: b.pieces(PeKind::Queen, c).0,
     };
-    for sq in b.pieces(PeKind::Knight, c) {
-        let a = t.knight[sq.idx()];
-        s += S(4, 4) * ((a & safe).count() as i32 - 4);
-        attack(a, 2);
-    }
-    for sq in b.pieces(PeKind::Bishop, c) {
-        let a = t.bishop(sq, occ);
-        s += S(5, 5) * ((a & safe).count() as i32 - 6);
-        attack(a, 2);
-    }
-    let own_pawns = b.pieces(PeKind::Pawn, c);
-    let enemy_pawns = b.pieces(PeKind::Pawn, !c);
-    for sq in b.pieces(PeKind::Rook, c) {
-        let a = t.rook(sq, occ);
-        s += S(2, 4) * ((a & safe).count() as i32 - 7);
-        let file = Bitboard(file_bb(Geo8x8::file(sq)));
-        if (file & own_pawns).is_empty() {
-            s += if (file & enemy_pawns).is_empty() { S(22, 10) } else { S(10, 5) };
-        }
-        attack(a, 3);
-    }
-    for sq in b.pieces(PeKind::Queen, c) {
-        let a = t.queen(sq, occ);
-        s += S(1, 2) * ((a & safe).count() as i32 - 13);
-        attack(a, 5);
-    }
-    for sq in own_pawns {
-        attack(t.pawn_attacks(c, sq), 1);
+    orthodox(acc, &p.v, &IDS, pieces, occ.0, safe, own_pawns, enemy_pawns, &mut ka);
+    for sq in Bitboard(own_pawns) {
+        ka.hit(t.pawn_attacks(c, sq).0, p.v[ATTACK_WEIGHT + 4].mg);
     }
     // King attack: with no check rule a king that runs out of safe squares is simply taken, so
     // pressure on it is worth more than in chess, and one attacker already counts.
-    if attackers >= 1 {
-        let u = attack_units.min(40);
-        let bonus = S(u * u / 4 + 2 * u, u);
-        s += if attackers >= 2 { bonus } else { S(bonus.mg / 2, bonus.eg / 2) };
-    }
-    if b.pieces(PeKind::Bishop, c).more_than_one() {
-        s += S(28, 45);
-    }
+    ka.finish(acc, &IDS);
+    bishop_pair(acc, &IDS, pieces.bishops);
     // Pawns: structure, passers, and the promotion steps (PE-2: the 7th rank may promote).
+    pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
     let empty_ahead = !occ;
-    for sq in own_pawns {
-        let f = Geo8x8::file(sq);
-        let rel = usize::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));
-        let span = Bitboard(front_span(c, sq));
-        if (span & enemy_pawns).is_empty()
-            && (Bitboard(front_span(c, sq) & file_bb(f)) & own_pawns).is_empty()
-        {
-            s += PASSED[rel];
-        }
-        if (Bitboard(adjacent_files(f)) & own_pawns).is_empty() {
-            s += S(-12, -15);
-        }
-        if (Bitboard(file_bb(f)) & own_pawns).more_than_one() {
-            s += S(-6, -12);
-        }
+    for sq in Bitboard(own_pawns) {
+        let rel = Geo8x8::relative_rank(c, Geo8x8::rank(sq));
         let ahead = match c {
             Color::White => Square(sq.0 + 8),
             Color::Black => Square(sq.0.wrapping_sub(8)),
         };
         if rel == 5 && empty_ahead.has(ahead) {
-            s += if enemy_cover.has(ahead) { SEVENTH_STEP_COVERED } else { SEVENTH_STEP };
+            acc.add(PROMOTION + usize::from(enemy_cover.has(ahead)), 1);
         }
         if rel == 6 && empty_ahead.has(ahead) {
-            s += EIGHTH_STEP;
+            acc.add(PROMOTION + 2, 1);
         }
     }
     // Own king: pawn shield while on its home ranks; penalty for enemy queen and rooks in hand
     // range is left to the attack term.
     if let Some(king) = pos.king(c) {
-        let kf = Geo8x8::file(king);
-        let shield_files = Bitboard(file_bb(kf) | adjacent_files(kf));
-        let shield_ranks: Bb64 = match c {
-            Color::White => Geo8x8::rank_mask(1) | Geo8x8::rank_mask(2),
-            Color::Black => Geo8x8::rank_mask(6) | Geo8x8::rank_mask(5),
-        };
-        if Geo8x8::relative_rank(c, Geo8x8::rank(king)) <= 1 {
-            let shield = (own_pawns & shield_files & shield_ranks).count() as i32;
-            s += S(10 * shield.min(3), 0);
-        }
+        shield(acc, &IDS, c, king, own_pawns);
     }
-    (s, phase)
-}
-
-/// Board value of the unit on `sq` (material only), tapered later.
-fn unit_value(pos: &PieceEater, sq: Square) -> Score {
-    pos.board().kind_at(sq).map_or(S(0, 0), |k| MATERIAL[k as usize])
+    phase
 }
 
 /// The squares the PE may enter on its next step after an action that moves neither king
@@ -264,16 +231,17 @@ pub fn next_step_squares(pos: &PieceEater) -> Bb64 {
 /// Fixed-point scale of [`pe_danger`].
 const DANGER_SCALE: i32 = 4096;
 
-/// The expected material each side loses to the PE, as (White, Black), scaled by
-/// [`DANGER_SCALE`].
+/// How much of each kind's material each side expects to lose to the PE, by colour index and
+/// kind index, scaled by [`DANGER_SCALE`].
 ///
 /// The next step (after the side to move's action) enters each square of
 /// [`next_step_squares`] with equal probability: a unit there is lost with probability
 /// `1 / |A|`. The side to move can first move one of its units away, so its most valuable unit
-/// in `A` does not count. The step after that (following the opponent's reply) is weighted by
-/// half, for units outside `A` (either side may react before it).
-fn pe_danger(pos: &PieceEater) -> [Score; 2] {
-    let mut out = [S(0, 0); 2];
+/// in `A` (by the middlegame material of `p`) does not count. The step after that (following
+/// the opponent's reply) is weighted by half, for units outside `A` (either side may react
+/// before it).
+fn pe_danger(pos: &PieceEater, p: &Params) -> [[i32; 6]; 2] {
+    let mut out = [[0; 6]; 2];
     let a = next_step_squares(pos);
     let n = a.count() as i32;
     if n == 0 {
@@ -281,16 +249,19 @@ fn pe_danger(pos: &PieceEater) -> [Score; 2] {
     }
     let b = pos.board();
     let stm = pos.turn().index();
-    let mut best_rescue = S(0, 0);
+    let value = |k: usize| material(k).map_or(0, |id| p.v[id].mg);
+    let mut best_rescue: Option<usize> = None;
     for sq in a & b.occupied() {
-        let Some(p) = b.piece_at(sq) else { continue };
-        let v = unit_value(pos, sq);
-        out[p.color.index()] += v * (DANGER_SCALE / n);
-        if p.color.index() == stm && v.mg > best_rescue.mg {
-            best_rescue = v;
+        let Some(u) = b.piece_at(sq) else { continue };
+        let k = u.kind as usize;
+        out[u.color.index()][k] += DANGER_SCALE / n;
+        if u.color.index() == stm && value(k) > best_rescue.map_or(0, value) {
+            best_rescue = Some(k);
         }
     }
-    out[stm] -= best_rescue * (DANGER_SCALE / n);
+    if let Some(k) = best_rescue {
+        out[stm][k] -= DANGER_SCALE / n;
+    }
     // Second step: from each first-step square `x` (probability 1/n), onto each of its allowed
     // squares (not back onto the PE's current square) with probability 1/|A(x)|; half weight.
     let kings = pos.king(Color::White).map_or(Bitboard(0), |k| ZONE[k.idx()])
@@ -303,25 +274,79 @@ fn pe_danger(pos: &PieceEater) -> [Score; 2] {
             continue;
         }
         for sq in a2 & units {
-            let Some(p) = b.piece_at(sq) else { continue };
-            out[p.color.index()] += unit_value(pos, sq) * (DANGER_SCALE / 2 / (n * n2));
+            let Some(u) = b.piece_at(sq) else { continue };
+            out[u.color.index()][u.kind as usize] += DANGER_SCALE / 2 / (n * n2);
         }
     }
     out
 }
 
+/// Both sides' terms and the PE danger at `p`; returns the phase. The danger is White's
+/// expected loss minus Black's, rounded as one sum, added to `w`.
+#[allow(clippy::needless_range_loop)] // indexes both colours
+fn terms<A: Acc>(pos: &PieceEater, p: &Params, w: &mut A, b: &mut A) -> i32 {
+    let phase = side_terms(pos, Color::White, p, w) + side_terms(pos, Color::Black, p, b);
+    let danger = pe_danger(pos, p);
+    if A::TRACE {
+        for k in 0..5 {
+            w.frac(MATERIAL + k, -danger[0][k], DANGER_SCALE);
+            b.frac(MATERIAL + k, -danger[1][k], DANGER_SCALE);
+        }
+    } else {
+        let mut d = [S(0, 0); 2];
+        for (c, row) in danger.iter().enumerate() {
+            for (k, &x) in row.iter().enumerate().take(5) {
+                d[c] += p.v[MATERIAL + k] * x;
+            }
+        }
+        w.score(-S((d[0].mg - d[1].mg) / DANGER_SCALE, (d[0].eg - d[1].eg) / DANGER_SCALE));
+    }
+    phase
+}
+
+/// Static evaluation at `p` from White's view, in centipawns (without the side-to-move terms).
+pub fn evaluate_white_with(pos: &PieceEater, p: &Params) -> i32 {
+    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+    let phase = terms(pos, p, &mut w, &mut b);
+    (w.s - b.s).taper(phase, PHASE_MAX)
+}
+
 /// Static evaluation from White's view, in centipawns (without the side-to-move terms).
 pub fn evaluate_white(pos: &PieceEater) -> i32 {
-    let (w, pw) = side_terms(pos, Color::White);
-    let (b, pb) = side_terms(pos, Color::Black);
-    let danger = pe_danger(pos);
-    let total = w
-        - b
-        - S(
-            (danger[0].mg - danger[1].mg) / DANGER_SCALE,
-            (danger[0].eg - danger[1].eg) / DANGER_SCALE,
-        );
-    total.taper(pw + pb, PHASE_MAX)
+    evaluate_white_with(pos, params())
+}
+
+fn tempo(pos: &PieceEater, p: &Params) -> i32 {
+    if pos.turn() == Color::White {
+        p.v[TEMPO].mg
+    } else {
+        -p.v[TEMPO].mg
+    }
+}
+
+impl Tune for PieceEater {
+    type Params = Params;
+    fn groups() -> &'static [Group] {
+        GROUPS
+    }
+    fn table() -> &'static Table {
+        &TABLE
+    }
+    fn build(values: &[Score]) -> Params {
+        Params::new(values)
+    }
+    /// Without the king-capture score: a position where the side to move can take the king is
+    /// not quiet and is never traced.
+    fn eval_with(&self, p: &Params) -> i32 {
+        evaluate_white_with(self, p) + tempo(self, p)
+    }
+    fn trace(&self, p: &Params) -> Trace {
+        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
+        let phase = terms(self, p, &mut w, &mut b);
+        let mut t = Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p));
+        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
 }
 
 /// Whether `c`'s king stands attacked by the other side (with the PE blocking lines).
@@ -367,7 +392,8 @@ impl Evaluator for PieceEater {
         if king_attacked(self, !us) {
             return KING_EN_PRISE;
         }
-        let v = evaluate_white(self) + if us == Color::White { 10 } else { -10 };
+        let p = params();
+        let v = evaluate_white_with(self, p) + tempo(self, p);
         if us == Color::White {
             v
         } else {
@@ -586,13 +612,14 @@ mod tests {
         // The same with Black to move is not decisive (Black's king simply must move).
         let q = pos("4k3/8/8/8/8/5X2/8/4R1K1[] b - - 0 1 -");
         assert!(q.evaluate() < 1000);
-        // PE-2: a pawn on the 6th with its step to the 7th free scores exactly SEVENTH_STEP
+        // PE-2: a pawn on the 6th with its step to the 7th free scores exactly
+        // `promotion.seventh_step`
         // (endgame phase: no pieces) more than when the PE stands on b7 (no mobility or danger
         // terms differ: White to move takes its only unit in danger, the pawn, away).
         let e = |f: &str| evaluate_white(&pos(f));
         let free = e("4k3/8/1P6/8/8/5X2/8/4K3[] w - - 0 1 -");
         let blocked = e("4k3/1X6/1P6/8/8/8/8/4K3[] w - - 0 1 -");
-        assert_eq!(free - blocked, SEVENTH_STEP.eg);
+        assert_eq!(free - blocked, params().get(PROMOTION).eg);
         // On the 7th with the 8th free it is worth more again.
         assert!(e("4k3/1P6/8/8/8/5X2/8/4K3[] w - - 0 1 -") > free);
     }

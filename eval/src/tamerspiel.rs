@@ -9,6 +9,7 @@
 //! leapers by their number of targets with a Knight's 8 targets as 300, riders and compounds
 //! from the measured orthodox and Capablanca values adjusted to the 10x8 main board.
 
+use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -17,45 +18,49 @@ use movegen::variants::tamerspiel::tables::{tables, Tables};
 use movegen::variants::tamerspiel::{
     arrival_kind, bishop_zone, enemy_citadels, TamerSpiel, TsKind,
 };
+use std::sync::LazyLock;
 
 /// Number of kinds.
 const KINDS: usize = 19;
 
-/// Material (middlegame, endgame) by kind index (`P D F V G N B R E L C O A M Q W S K T`).
-pub const MATERIAL: [Score; KINDS] = [
-    S(90, 115),    // Pawn: one step, no double step; promotes to a Dabbabah only
-    S(270, 290),   // Dabbabah (W + D): 8 targets, the D part reaches a quarter of the board
-    S(165, 185),   // Firzan (F + back W): 5 targets, no longer colour-bound
-    S(135, 160),   // Vizier (W): 4 targets
-    S(300, 330),   // Guard (K, not royal): 8 targets, the orthodox commoner ~ a knight
-    S(300, 300),   // Horse (N): 8 targets, a little weaker on the wider board
-    S(340, 360),   // Bishop (B): longer diagonals on 10x8, promotes on four squares
-    S(500, 580),   // Rook (R)
-    S(620, 660),   // Eagle (K + N, the centaur): 16 targets
-    S(640, 680),   // Lion (K + A + D): 16 targets over the whole 5x5 frame
-    S(640, 660),   // Champion (N + A + D): 16 targets, no adjacent step
-    S(740, 780),   // Nobleman: 24 targets of the 5x5 area, the outer 16 lame
-    S(850, 880),   // Archbishop (B + N)
-    S(900, 960),   // Marshall (R + N)
-    S(960, 1020),  // Queen (Q)
-    S(1230, 1300), // Warlord (Q + N, the amazon)
-    S(880, 930),   // Supercav (K + Cavalier, a bent rider about a rook's worth)
-    S(0, 0),       // King (royal)
-    S(0, 0),       // Tetrarch (royal; see TETRARCH)
-];
+param_groups! {
+    MATERIAL: Pair "material" 17 [
+        "pawn", "dabbabah", "firzan", "vizier", "guard", "horse", "bishop", "rook", "eagle",
+        "lion", "champion", "nobleman", "archbishop", "marshall", "queen", "warlord", "supercav",
+    ];
+    TETRARCH: Pair "tetrarch" 1;
+    PST_PAWN: Pair "pst.pawn" 2 ["advance", "centre"];
+    PST_SHORT: Pair "pst.short" 3 ["centre", "base", "advance"];
+    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "base"];
+    PST_ROOK: Pair "pst.rook" 3 ["seventh", "centre", "base"];
+    PST_HEAVY: Pair "pst.heavy" 2 ["centre", "base"];
+    PST_ROYAL: Pair "pst.royal" 8 [
+        "home_cj", "home_bdik", "home_g", "home_al", "home_other", "rank", "centre", "base",
+    ];
+    MOBILITY: Pair "mobility" 16 [
+        "dabbabah", "firzan", "vizier", "guard", "horse", "bishop", "rook", "eagle", "lion",
+        "champion", "nobleman", "archbishop", "marshall", "queen", "warlord", "supercav",
+    ];
+    ATTACK_WEIGHT: Fixed "king_attack.weight" 16 [
+        "dabbabah", "firzan", "vizier", "guard", "horse", "bishop", "rook", "eagle", "lion",
+        "champion", "nobleman", "archbishop", "marshall", "queen", "warlord", "supercav",
+    ];
+    KING_DANGER: Pair "king_danger" 2 ["quad", "lin"];
+    SWAP_KEPT: Pair "swap_kept" 1;
+    SHELTER: Pair "shelter" 1;
+    PASSED: Pair "passed" 8;
+    TEMPO: Single "tempo" 1;
+}
 
-/// Having promoted the King to a Tetrarch (K + A): more flight squares, a royal that helps to
-/// mate in the endgame.
-const TETRARCH: Score = S(30, 70);
+/// Hand-set middlegame material by kind index (`P D F V G N B R E L C O A M Q W S K T`), for
+/// move ordering, quiescence pruning and the null-move test (not tuned; the evaluation's
+/// material is `material.*` in the table).
+const MATERIAL_MG: [i32; KINDS] =
+    [90, 270, 165, 135, 300, 300, 340, 500, 620, 640, 640, 740, 850, 900, 960, 1230, 880, 0, 0];
 
 /// Centipawn value by kind for move ordering (middlegame material; royals very high).
 pub const ORDER_VALUE: [i32; KINDS] = {
-    let mut t = [0; KINDS];
-    let mut i = 0;
-    while i < KINDS {
-        t[i] = MATERIAL[i].mg;
-        i += 1;
-    }
+    let mut t = MATERIAL_MG;
     t[TsKind::King as usize] = 20_000;
     t[TsKind::Tetrarch as usize] = 20_000;
     t
@@ -69,6 +74,10 @@ const PHASE_RANGE: i32 = PHASE_HIGH - PHASE_LOW;
 
 const FILES: i32 = 12;
 
+/// Typical mobility counts by kind index (zero for pawns and royals).
+const MOBILITY_BASE: [i32; KINDS] =
+    [0, 5, 3, 3, 5, 5, 6, 7, 10, 10, 10, 12, 11, 12, 13, 17, 14, 0, 0];
+
 /// `(2 * file - 11, 2 * rank - 7)` folded: the distance from the centre of the main board, 0
 /// on f4/g4/f5/g5 .. 8 on the citadels.
 const fn center_distance(sq: usize) -> i32 {
@@ -79,108 +88,104 @@ const fn center_distance(sq: usize) -> i32 {
     (df + dr) / 2 - 1
 }
 
-/// Short-range pieces: centralisation matters most for them.
-const fn is_short(kind: usize) -> bool {
-    matches!(kind, 1 | 2 | 3 | 4 | 5 | 8 | 9 | 10 | 11 | 16)
+/// The material parameter of kind index `k` (none for the royals).
+fn material(k: usize) -> Option<usize> {
+    (k < 17).then_some(MATERIAL + k)
 }
 
-/// Piece-square term for White on `sq` (Black: the board rotated by 180 degrees, as its army).
-const fn pst_white(kind: usize, sq: usize) -> Score {
-    let f = (sq as i32) % FILES;
+/// Piece-square terms of kind index `kind` for White on `sq` (Black: the board rotated by 180
+/// degrees, as its army), as (parameter, multiplier): formulas of the closeness to the centre
+/// `c` (8 in the centre .. 0 on the citadels) and the advance.
+fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = (sq as i32) % FILES;
     let r = (sq as i32) / FILES;
-    let c = 8 - center_distance(sq); // 8 in the centre .. 0 on the citadels
+    let c = 8 - center_distance(sq);
     match kind {
         0 => {
             // Pawns: advance (they promote, and open the way), central files early.
-            let central = if f >= 4 && f <= 7 && r >= 2 && r <= 4 { 8 } else { 0 };
-            S((r - 1) * 4 + central, (r - 1) * 9)
+            f(PST_PAWN, r - 1);
+            f(PST_PAWN + 1, i32::from((4..=7).contains(&file) && (2..=4).contains(&r)));
         }
-        6 => S(3 * c - 12, 2 * c - 8), // Bishop
+        6 => {
+            f(PST_BISHOP, c);
+            f(PST_BISHOP + 1, 1);
+        }
         7 => {
             // Rook: the 7th rank, a little central; its citadel start is fine.
-            let seventh = if r == 6 { 18 } else { 0 };
-            S(seventh + c - 4, if r == 6 { 12 } else { 0 })
+            f(PST_ROOK, i32::from(r == 6));
+            f(PST_ROOK + 1, c);
+            f(PST_ROOK + 2, 1);
         }
-        12..=15 => S(2 * c - 8, 3 * c - 12), // heavy riders
+        12..=15 => {
+            // Heavy riders.
+            f(PST_HEAVY, c);
+            f(PST_HEAVY + 1, 1);
+        }
         17 | 18 => {
             // Royals: sheltered on the first rank early (castled on c1 / j1 is ideal), central
             // late.
-            let mg = if r == 0 {
-                match f {
-                    2 | 9 => 25,
-                    1 | 3 | 8 | 10 => 18,
-                    6 => 8,
-                    0 | 11 => 0,
-                    _ => 5,
-                }
+            if r == 0 {
+                let home = match file {
+                    2 | 9 => 0,
+                    1 | 3 | 8 | 10 => 1,
+                    6 => 2,
+                    0 | 11 => 3,
+                    _ => 4,
+                };
+                f(PST_ROYAL + home, 1);
             } else {
-                -14 * r
-            };
-            S(mg, 4 * c - 16)
+                f(PST_ROYAL + 5, r);
+            }
+            f(PST_ROYAL + 6, c);
+            f(PST_ROYAL + 7, 1);
         }
         _ => {
             // Short-range pieces: centre, and forward toward the enemy citadels where they
             // promote (a little; the promotion term does the rest).
-            let adv = if r >= 5 { 5 } else { r };
-            let w = if is_short(kind) { 5 } else { 3 };
-            S(w * c - 4 * w + 3 * adv, (w - 1) * c - 4 * (w - 1) + adv)
+            f(PST_SHORT, c);
+            f(PST_SHORT + 1, 1);
+            f(PST_SHORT + 2, r.min(5));
         }
     }
 }
 
-const fn build_pst() -> [[[Score; 96]; KINDS]; 2] {
-    let mut t = [[[S(0, 0); 96]; KINDS]; 2];
-    let mut k = 0;
-    while k < KINDS {
-        let mut sq = 0;
-        while sq < 96 {
-            let s = pst_white(k, sq);
-            let m = MATERIAL[k];
-            t[0][k][sq] = S(s.mg + m.mg, s.eg + m.eg);
-            t[1][k][95 - sq] = S(s.mg + m.mg, s.eg + m.eg);
-            sq += 1;
-        }
-        k += 1;
-    }
-    t
+/// The evaluation's parameters: the values by id, and material + piece-square by colour,
+/// kind and square.
+#[derive(Debug)]
+pub struct Params {
+    v: [Score; COUNT],
+    pst: [[[Score; 96]; KINDS]; 2],
 }
 
-/// Material + piece-square, by colour, kind and square.
-static PST: [[[Score; 96]; KINDS]; 2] = build_pst();
+impl Params {
+    /// From values by id.
+    #[allow(clippy::needless_range_loop)] // indexes both colours
+    pub fn new(values: &[Score]) -> Self {
+        let mut v = [Score::default(); COUNT];
+        v.copy_from_slice(values);
+        let mut pst = [[[Score::default(); 96]; KINDS]; 2];
+        for k in 0..KINDS {
+            for sq in 0..96 {
+                let mut s = material(k).map_or(Score::default(), |id| v[id]);
+                pst_terms(k, sq, &mut |id, n| s += v[id] * n);
+                pst[0][k][sq] = s;
+                pst[1][k][95 - sq] = s;
+            }
+        }
+        Params { v, pst }
+    }
+}
 
-/// Mobility: (weight per target square, typical count) by kind. The count is taken over
-/// squares not holding an own unit and not covered by an enemy pawn.
-const MOBILITY: [(Score, i32); KINDS] = [
-    (S(0, 0), 0),  // Pawn (its advance is in the PST)
-    (S(3, 3), 5),  // Dabbabah
-    (S(3, 3), 3),  // Firzan
-    (S(3, 3), 3),  // Vizier
-    (S(3, 3), 5),  // Guard
-    (S(4, 4), 5),  // Horse
-    (S(4, 5), 6),  // Bishop
-    (S(3, 5), 7),  // Rook
-    (S(3, 3), 10), // Eagle
-    (S(3, 3), 10), // Lion
-    (S(3, 3), 10), // Champion
-    (S(3, 3), 12), // Nobleman
-    (S(2, 3), 11), // Archbishop
-    (S(2, 3), 12), // Marshall
-    (S(1, 2), 13), // Queen
-    (S(1, 2), 17), // Warlord
-    (S(2, 3), 14), // Supercav
-    (S(0, 0), 0),  // King
-    (S(0, 0), 0),  // Tetrarch
-];
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    Table::parse(GROUPS, include_str!("../params/tamerspiel.txt"))
+        .expect("eval/params/tamerspiel.txt")
+});
+static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
 
-/// Weight of one attacked king-zone square by the attacker's kind.
-const KING_ATTACK: [i32; KINDS] = [0, 2, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 5, 5, 4, 0, 1];
-
-/// Passed-pawn bonus by relative rank (a passed pawn becomes a Dabbabah, a minor piece).
-const PASSED: [Score; 8] =
-    [S(0, 0), S(0, 0), S(4, 8), S(8, 16), S(14, 28), S(22, 42), S(30, 60), S(0, 0)];
-
-/// Bonus for a side that may still swap (its king can step out of a check onto a safe piece).
-const SWAP_KEPT: Score = S(20, 5);
+/// The embedded parameters.
+pub fn params() -> &'static Params {
+    &PARAMS
+}
 
 const VALID: u128 = {
     // Files b..k on every rank, plus a1, l1, a8, l8.
@@ -272,16 +277,15 @@ fn attacks(t: &Tables, kind: TsKind, code: usize, sq: usize, occ: u128) -> u128 
     a
 }
 
-/// Everything a side's units attack (pawns included), for king safety of the other side.
+/// What a side's terms leave for the other side's king safety and the phase.
 struct Side {
-    score: Score,
     npm: i32,
     /// King-zone attack units and attackers against the enemy royal.
     units: i32,
     attackers: i32,
 }
 
-fn side_terms(pos: &TamerSpiel, c: Color) -> Side {
+fn side_terms<A: Acc>(pos: &TamerSpiel, c: Color, p: &Params, acc: &mut A) -> Side {
     let t = tables();
     let b = pos.board();
     let own = b.color(c).0;
@@ -291,7 +295,7 @@ fn side_terms(pos: &TamerSpiel, c: Color) -> Side {
     let enemy_cover = pawn_attacks(!c, pawns & enemy);
     let enemy_royal = pos.royal(!c).idx();
     let zone = t.k[enemy_royal] | 1u128 << enemy_royal;
-    let mut s = S(0, 0);
+    let ci = c.index();
     let mut npm = 0;
     let mut units = 0;
     let mut attackers = 0;
@@ -301,22 +305,29 @@ fn side_terms(pos: &TamerSpiel, c: Color) -> Side {
         let code = usize::from(b.code_at(movegen::types::Square(sq as u8)));
         let kind = TsKind::ALL[(code - 1) >> 1];
         let k = kind as usize;
-        s += PST[c.index()][k][sq];
+        if A::TRACE {
+            if let Some(id) = material(k) {
+                acc.add(id, 1);
+            }
+            let white_sq = if ci == 0 { sq } else { 95 - sq };
+            pst_terms(k, white_sq, &mut |id, n| acc.add(id, n));
+        } else {
+            acc.score(p.pst[ci][k][sq]);
+        }
         if kind == TsKind::Pawn {
             continue;
         }
         if kind.is_royal() {
             if kind == TsKind::Tetrarch {
-                s += TETRARCH;
+                acc.add(TETRARCH, 1);
             }
             continue;
         }
-        npm += MATERIAL[k].mg;
+        npm += p.v[MATERIAL + k].mg;
         let a = attacks(t, kind, code, sq, occ);
-        let (w, avg) = MOBILITY[k];
-        s += w * ((a & !own & !enemy_cover).count_ones() as i32 - avg);
+        acc.add(MOBILITY + k - 1, (a & !own & !enemy_cover).count_ones() as i32 - MOBILITY_BASE[k]);
         if a & zone != 0 {
-            units += KING_ATTACK[k] * (a & zone).count_ones() as i32;
+            units += p.v[ATTACK_WEIGHT + k - 1].mg * (a & zone).count_ones() as i32;
             attackers += 1;
         }
         // One step from promotion: it can enter an enemy citadel (bishops also the corners)
@@ -325,44 +336,59 @@ fn side_terms(pos: &TamerSpiel, c: Color) -> Side {
             let zone = if kind == TsKind::Bishop { bishop_zone(c) } else { enemy_citadels(c) };
             let entries = a & zone & !own;
             if entries != 0 {
-                let gain = MATERIAL[next as usize] - MATERIAL[k];
                 let safe = squares(entries).any(|e| {
                     *citadel_safe[e].get_or_insert_with(|| {
                         !pos.is_attacked(movegen::types::Square(e as u8), !c)
                     })
                 });
-                let part = S(gain.mg / 8, gain.eg / 6);
-                s += if safe { part * 2 } else { part };
+                let m = if safe { 2 } else { 1 };
+                let (to, from) = (MATERIAL + next as usize, MATERIAL + k);
+                if A::TRACE {
+                    acc.frac2(to, (m, 8), (m, 6));
+                    acc.frac2(from, (-m, 8), (-m, 6));
+                } else {
+                    let gain = p.v[to] - p.v[from];
+                    acc.score(S(gain.mg / 8, gain.eg / 6) * m);
+                }
             }
         }
     }
     // Pawns: passed pawns (no enemy pawn ahead on its own or a neighbouring file).
     let enemy_pawns = pawns & enemy;
     for sq in squares(pawns & own) {
-        if SPANS[c.index()][sq] & enemy_pawns == 0 {
+        if SPANS[ci][sq] & enemy_pawns == 0 {
             let r = sq / 12;
             let rel = if c == Color::White { r } else { 7 - r };
-            s += PASSED[rel];
+            acc.add(PASSED + rel, 1);
         }
     }
-    Side { score: s, npm, units, attackers }
+    Side { npm, units, attackers }
 }
 
-/// The king-safety penalty for side `c` from the enemy's attack units on its king zone, less
-/// when `c` may still swap, plus the shelter of own units around the royal.
-fn king_safety(pos: &TamerSpiel, c: Color, enemy: &Side) -> Score {
-    let mut s = S(0, 0);
+/// The king-safety terms of side `c` from the enemy's attack units on its king zone (less
+/// when `c` may still swap), the swap itself, and the shelter of own units around the royal.
+fn king_safety<A: Acc>(pos: &TamerSpiel, c: Color, enemy: &Side, p: &Params, acc: &mut A) {
     let can_swap = pos.swap_flags() & c.select(1, 2) != 0;
     if enemy.attackers >= 2 {
         let u = enemy.units.min(48);
-        let mut pen = S(u * u / 4, u);
-        if can_swap {
-            pen = S(pen.mg * 2 / 3, pen.eg * 2 / 3);
+        // Penalty: `quad` per squared unit in 1/100, `lin` per unit in 1/100; two thirds of it
+        // while `c` may still swap.
+        if A::TRACE {
+            let k = if can_swap { 3 } else { 2 };
+            acc.frac(KING_DANGER, -(u * u) * 2, 100 * k);
+            acc.frac(KING_DANGER + 1, -u * 2, 100 * k);
+        } else {
+            let (q, l) = (p.v[KING_DANGER], p.v[KING_DANGER + 1]);
+            let mut pen =
+                S(q.mg * u * u / 100 + l.mg * u / 100, q.eg * u * u / 100 + l.eg * u / 100);
+            if can_swap {
+                pen = S(pen.mg * 2 / 3, pen.eg * 2 / 3);
+            }
+            acc.score(-pen);
         }
-        s -= pen;
     }
     if can_swap {
-        s += SWAP_KEPT;
+        acc.add(SWAP_KEPT, 1);
     }
     // Shelter: own units on the three squares in front of the royal (middlegame).
     let t = tables();
@@ -373,31 +399,77 @@ fn king_safety(pos: &TamerSpiel, c: Color, enemy: &Side) -> Score {
     if (0..8).contains(&front_rank) {
         let row = 0xfffu128 << (front_rank * 12);
         let shelter = (t.k[royal] & row & b.color(c).0).count_ones() as i32;
-        s += S(8 * shelter.min(3), 0);
+        acc.add(SHELTER, shelter.min(3));
     }
-    s
 }
 
-/// Static evaluation from White's view, in centipawns.
-pub fn evaluate_white(pos: &TamerSpiel) -> i32 {
-    let w = side_terms(pos, Color::White);
-    let b = side_terms(pos, Color::Black);
-    let mut total = w.score - b.score;
-    total += king_safety(pos, Color::White, &b);
-    total -= king_safety(pos, Color::Black, &w);
-    let phase = (w.npm + b.npm - PHASE_LOW).clamp(0, PHASE_RANGE);
-    let mut v = total.taper(phase, PHASE_RANGE);
+/// Both sides' terms at `p`; returns the phase (0..=[`PHASE_RANGE`]) and whether the
+/// pawnless halving applies.
+fn terms<A: Acc>(pos: &TamerSpiel, p: &Params, w: &mut A, b: &mut A) -> (i32, bool) {
+    let ws = side_terms(pos, Color::White, p, w);
+    let bs = side_terms(pos, Color::Black, p, b);
+    king_safety(pos, Color::White, &bs, p, w);
+    king_safety(pos, Color::Black, &ws, p, b);
+    let phase = (ws.npm + bs.npm - PHASE_LOW).clamp(0, PHASE_RANGE);
     // Without pawns a small material edge rarely wins: most short-range pieces cannot force
     // mate alone.
-    if pos.board().kind(TsKind::Pawn).is_empty() && (w.npm - b.npm).abs() < 350 {
-        v /= 2;
+    let halve = pos.board().kind(TsKind::Pawn).is_empty() && (ws.npm - bs.npm).abs() < 350;
+    (phase, halve)
+}
+
+/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
+pub fn evaluate_white_with(pos: &TamerSpiel, p: &Params) -> i32 {
+    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+    let (phase, halve) = terms(pos, p, &mut w, &mut b);
+    let v = (w.s - b.s).taper(phase, PHASE_RANGE);
+    if halve {
+        v / 2
+    } else {
+        v
     }
-    v
+}
+
+/// Static evaluation from White's view, in centipawns (without the tempo).
+pub fn evaluate_white(pos: &TamerSpiel) -> i32 {
+    evaluate_white_with(pos, params())
+}
+
+fn tempo(pos: &TamerSpiel, p: &Params) -> i32 {
+    if pos.turn() == Color::White {
+        p.v[TEMPO].mg
+    } else {
+        -p.v[TEMPO].mg
+    }
+}
+
+impl Tune for TamerSpiel {
+    type Params = Params;
+    fn groups() -> &'static [Group] {
+        GROUPS
+    }
+    fn table() -> &'static Table {
+        &TABLE
+    }
+    fn build(values: &[Score]) -> Params {
+        Params::new(values)
+    }
+    fn eval_with(&self, p: &Params) -> i32 {
+        evaluate_white_with(self, p) + tempo(self, p)
+    }
+    fn trace(&self, p: &Params) -> Trace {
+        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
+        let (phase, halve) = terms(self, p, &mut w, &mut b);
+        let scale = if halve { 0.5 } else { 1.0 };
+        let mut t = Trace::new(w, &b, phase, PHASE_RANGE, scale, self.eval_with(p));
+        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
 }
 
 impl Evaluator for TamerSpiel {
     fn evaluate(&self) -> i32 {
-        let v = evaluate_white(self) + if self.turn() == Color::White { 10 } else { -10 };
+        let p = params();
+        let v = evaluate_white_with(self, p) + tempo(self, p);
         if self.turn() == Color::White {
             v
         } else {
@@ -461,7 +533,7 @@ impl Evaluator for TamerSpiel {
         }
         let b = self.board();
         let Some(mover) = b.kind_at(m.from()) else { return false };
-        let victim = b.kind_at(m.to()).map_or(0, |k| MATERIAL[k.index()].mg);
+        let victim = b.kind_at(m.to()).map_or(0, |k| MATERIAL_MG[k.index()]);
         let after = if mover == TsKind::Pawn {
             if m.promo() != 0 {
                 TsKind::Dabbabah
@@ -471,13 +543,13 @@ impl Evaluator for TamerSpiel {
         } else {
             arrival_kind(mover, self.turn(), m.to())
         };
-        let gain = MATERIAL[after.index()].mg - MATERIAL[mover.index()].mg;
+        let gain = MATERIAL_MG[after.index()] - MATERIAL_MG[mover.index()];
         if victim + gain + 150 < gap {
             return true;
         }
         // What the opponent recaptures is the piece as it stands after the move.
         !mover.is_royal()
-            && MATERIAL[after.index()].mg > victim + gain
+            && MATERIAL_MG[after.index()] > victim + gain
             && self.is_attacked(m.to(), !self.turn())
     }
 
@@ -488,7 +560,7 @@ impl Evaluator for TamerSpiel {
         let npm: i32 = TsKind::ALL
             .iter()
             .filter(|k| **k != TsKind::Pawn && !k.is_royal())
-            .map(|&k| (b.kind(k).0 & us).count_ones() as i32 * MATERIAL[k.index()].mg)
+            .map(|&k| (b.kind(k).0 & us).count_ones() as i32 * MATERIAL_MG[k.index()])
             .sum();
         npm >= 600
     }

@@ -7,6 +7,11 @@ fn pos(fen: &str) -> Magician {
     Magician::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// The embedded material value of `k`.
+fn material_of(k: MagicianKind) -> Score {
+    params().get(material_id(k))
+}
+
 fn mv(p: &Magician, text: &str) -> Move {
     p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e} in {}", p.fen()))
 }
@@ -80,16 +85,18 @@ fn the_family_is_valued_in_the_seeds_order() {
 #[test]
 fn trigger_distance_and_potential() {
     // White: Magician d3, a pawn on the e-file; Black has a queen, so she would become a
-    // Prime Minister: a gain of 1600 - 275 = 1325, halved per pawn move still needed.
+    // Prime Minister: a gain of her material over the Magician's (1600 - 275 = 1325 with the
+    // hand-set values), halved per pawn move still needed.
+    let gain = material_of(MagicianKind::Minister) - material_of(MagicianKind::Magician);
     let at = |pawn: &str| pos(&format!("3qk3/p7/8/{pawn}/3M4/8/4K3 w - - 0 1 -"));
     // e5: one push to e6.
     let p5 = at("4P3/8");
     assert_eq!(trigger_distance(&p5, Color::White), Some(1));
-    assert_eq!(trigger_potential(&p5, Color::White), S(662, 662));
+    assert_eq!(trigger_potential(&p5, Color::White), S(gain.mg >> 1, gain.eg >> 1));
     // e4: two pushes.
     let p4 = at("8/4P3");
     assert_eq!(trigger_distance(&p4, Color::White), Some(2));
-    assert_eq!(trigger_potential(&p4, Color::White), S(331, 331));
+    assert_eq!(trigger_potential(&p4, Color::White), S(gain.mg >> 2, gain.eg >> 2));
     assert!(evaluate_white(&p5) > evaluate_white(&p4) + 200);
     // A black knight on e6 blocks the push: one more move (around it, or after it leaves).
     let blocked = pos("3qk3/p7/4n3/4P3/8/3M4/8/4K3 w - - 0 1 -");
@@ -118,15 +125,17 @@ fn the_open_option_has_value() {
     let with = pos("r3k3/pp6/8/3P4/2B5/8/PP6/4K3 w - - 0 1 M");
     let without = pos("r3k3/pp6/8/3P4/2B5/8/PP6/4K3 w - - 0 1 -");
     let diff = evaluate_white(&with) - evaluate_white(&without);
-    let expect = FLAG_BASE.mg + ((1050 - 275) >> 1 >> 1);
+    let flag_base = params().get(FLAG);
+    let gain = material_of(MagicianKind::Chancellor).mg - material_of(MagicianKind::Magician).mg;
+    let expect = flag_base.mg + (gain >> 1 >> 1);
     assert!((diff - expect).abs() <= 2, "diff {diff} expected about {expect}");
     assert_eq!(flag_value(&without, Color::White), S(0, 0));
     // Bishops still at home: a quarter of the potential only.
     let home = pos("r3k3/pp6/8/3P4/8/8/PP6/2B1K3 w - - 0 1 M");
-    assert_eq!(flag_value(&home, Color::White).mg, FLAG_BASE.mg + ((1050 - 275) >> 1 >> 2));
+    assert_eq!(flag_value(&home, Color::White).mg, flag_base.mg + (gain >> 1 >> 2));
     // No bishop: the base (promotion to her remains possible).
     let none = pos("r3k3/pp6/8/3P4/8/8/PP6/4K3 w - - 0 1 M");
-    assert_eq!(flag_value(&none, Color::White), FLAG_BASE);
+    assert_eq!(flag_value(&none, Color::White), flag_base);
 }
 
 #[test]

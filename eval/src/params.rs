@@ -1,0 +1,382 @@
+//! Named evaluation parameters: one table per variant, kept as a text file
+//! (`eval/params/<variant>.txt`, one `name mg eg` or `name value` per line) that is embedded in
+//! the binary and parsed once, and the accumulators the evaluations are written against.
+//!
+//! Every evaluation is written once, generic over an [`Acc`]: the engine runs it with [`Sum`]
+//! (adds the parameter values, exactly the integer arithmetic of a hand-written evaluation),
+//! the tuner with [`Tracer`] (records how often each parameter was added: the position's
+//! feature vector, in which the evaluation is linear).
+
+use crate::{Score, S};
+use std::fmt::Write as _;
+
+/// How a parameter enters its evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A (middlegame, endgame) pair summed per side before the taper: linear, fitted.
+    Pair,
+    /// One value added to the final score after the taper and any scaling (e.g. the tempo):
+    /// linear, fitted.
+    Single,
+    /// One value used non-linearly (e.g. a weight inside the square of the king-attack units):
+    /// kept as set, not fitted.
+    Fixed,
+}
+
+/// A group of parameters sharing a name and a kind: `len` entries named `name.label` (or
+/// `name.0`, `name.1`, ... without labels; just `name` for a single entry without labels).
+#[derive(Copy, Clone, Debug)]
+pub struct Group {
+    /// Base name.
+    pub name: &'static str,
+    /// Number of entries.
+    pub len: usize,
+    /// Entry labels (empty: numbered).
+    pub labels: &'static [&'static str],
+    /// How the entries are used.
+    pub kind: Kind,
+}
+
+/// The parameters of one variant: names, kinds, and the values parsed from its table.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// Parameter names, by id.
+    pub names: Vec<String>,
+    /// Parameter kinds, by id.
+    pub kinds: Vec<Kind>,
+    /// Values, by id (`Single` and `Fixed` keep the value in both halves).
+    pub values: Vec<Score>,
+    /// The comment lines before the first parameter (without their `# `).
+    pub notes: Vec<String>,
+}
+
+/// Expands groups into one name and kind per parameter id.
+pub fn expand(groups: &[Group]) -> (Vec<String>, Vec<Kind>) {
+    let mut names = Vec::new();
+    let mut kinds = Vec::new();
+    for g in groups {
+        for i in 0..g.len {
+            names.push(match (g.labels.get(i), g.len) {
+                (Some(l), _) => format!("{}.{l}", g.name),
+                (None, 1) => g.name.to_string(),
+                (None, _) => format!("{}.{i}", g.name),
+            });
+            kinds.push(g.kind);
+        }
+    }
+    (names, kinds)
+}
+
+impl Table {
+    /// Parses a table: every parameter of `groups` exactly once, `name mg eg` for pairs and
+    /// `name value` otherwise; `#` starts a comment. Errors name the line.
+    pub fn parse(groups: &[Group], text: &str) -> Result<Table, String> {
+        let (names, kinds) = expand(groups);
+        let mut values = vec![None; names.len()];
+        let mut notes = Vec::new();
+        let mut leading = true;
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                if leading {
+                    if let Some(c) = raw.trim().strip_prefix('#') {
+                        notes.push(c.strip_prefix(' ').unwrap_or(c).trim_end().to_string());
+                    }
+                }
+                continue;
+            }
+            leading = false;
+            let mut words = line.split_whitespace();
+            let name = words.next().unwrap_or("");
+            let nums: Result<Vec<i32>, _> = words.map(str::parse::<i32>).collect();
+            let nums = nums.map_err(|e| format!("line {}: `{line}`: {e}", n + 1))?;
+            let Some(id) = names.iter().position(|x| x == name) else {
+                return Err(format!("line {}: unknown parameter `{name}`", n + 1));
+            };
+            let v = match (kinds[id], nums.as_slice()) {
+                (Kind::Pair, &[mg, eg]) => S(mg, eg),
+                (Kind::Single | Kind::Fixed, &[v]) => S(v, v),
+                (Kind::Pair, _) => {
+                    return Err(format!("line {}: `{name}` takes two values (mg eg)", n + 1))
+                }
+                _ => return Err(format!("line {}: `{name}` takes one value", n + 1)),
+            };
+            if values[id].replace(v).is_some() {
+                return Err(format!("line {}: `{name}` given twice", n + 1));
+            }
+        }
+        let missing: Vec<&str> = names
+            .iter()
+            .zip(&values)
+            .filter(|(_, v)| v.is_none())
+            .map(|(n, _)| n.as_str())
+            .collect();
+        if !missing.is_empty() {
+            return Err(format!("missing parameters: {}", missing.join(", ")));
+        }
+        Ok(Table { names, kinds, values: values.into_iter().flatten().collect(), notes })
+    }
+
+    /// The table as text in the form [`Table::parse`] reads, names aligned, with `header`
+    /// lines as comments first (the table's own notes are not written: put them in `header`).
+    pub fn to_text(&self, header: &str) -> String {
+        let mut s = String::new();
+        for l in header.lines() {
+            let _ = writeln!(s, "# {l}");
+        }
+        let width = self.names.iter().map(String::len).max().unwrap_or(0);
+        for ((name, kind), v) in self.names.iter().zip(&self.kinds).zip(&self.values) {
+            let _ = match kind {
+                Kind::Pair => writeln!(s, "{name:<width$} {:>6} {:>6}", v.mg, v.eg),
+                Kind::Single | Kind::Fixed => writeln!(s, "{name:<width$} {:>6}", v.mg),
+            };
+        }
+        s
+    }
+
+    /// The id of parameter `name`.
+    pub fn id(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+}
+
+/// Declares a variant's parameter ids (`pub const NAME: usize` = first id of the group),
+/// `COUNT` and `GROUPS`, in table order.
+macro_rules! param_groups {
+    ($($id:ident : $kind:ident $name:literal $len:literal $([$($label:literal),* $(,)?])?;)*) => {
+        param_groups!(@ids 0usize; $($id $len,)*);
+        /// The parameter groups in table order.
+        pub const GROUPS: &[$crate::params::Group] = &[$(
+            $crate::params::Group {
+                name: $name,
+                len: $len,
+                labels: &[$($($label),*)?],
+                kind: $crate::params::Kind::$kind,
+            },
+        )*];
+    };
+    (@ids $off:expr; ) => {
+        /// Number of parameters.
+        pub const COUNT: usize = $off;
+    };
+    (@ids $off:expr; $id:ident $len:literal, $($rest:tt)*) => {
+        #[allow(missing_docs)]
+        pub const $id: usize = $off;
+        param_groups!(@ids $off + $len; $($rest)*);
+    };
+}
+pub(crate) use param_groups;
+
+/// Where an evaluation puts its terms: the sum of parameter values ([`Sum`]) or the count of
+/// each parameter ([`Tracer`]).
+pub trait Acc {
+    /// Whether this accumulator records features (the evaluation then calls [`Acc::add`] and
+    /// [`Acc::frac`] for terms it otherwise takes from precomputed tables via [`Acc::score`]).
+    const TRACE: bool;
+    /// Adds `n` times parameter `id`.
+    fn add(&mut self, id: usize, n: i32);
+    /// Adds `num / den` times parameter `id`, each half as `value * num / den` (integer
+    /// division, rounding toward zero).
+    fn frac(&mut self, id: usize, num: i32, den: i32);
+    /// Adds parameter `id` with its halves scaled differently: `mg * num_mg / den_mg`,
+    /// `eg * num_eg / den_eg`.
+    fn frac2(&mut self, id: usize, mg: (i32, i32), eg: (i32, i32));
+    /// Adds a value computed from the parameters elsewhere (a precomputed table entry, or an
+    /// exact non-linear form whose linear trace the evaluation records separately). Ignored
+    /// when tracing.
+    fn score(&mut self, s: Score);
+}
+
+/// The engine's accumulator: the sum of the parameter values, per side.
+#[derive(Debug)]
+pub struct Sum<'a, const N: usize> {
+    /// The running sum.
+    pub s: Score,
+    v: &'a [Score; N],
+}
+
+impl<'a, const N: usize> Sum<'a, N> {
+    /// An empty sum over the values `v`.
+    #[inline(always)]
+    pub fn new(v: &'a [Score; N]) -> Self {
+        Sum { s: S(0, 0), v }
+    }
+}
+
+impl<const N: usize> Acc for Sum<'_, N> {
+    const TRACE: bool = false;
+    #[inline(always)]
+    fn add(&mut self, id: usize, n: i32) {
+        self.s += self.v[id] * n;
+    }
+    #[inline(always)]
+    fn frac(&mut self, id: usize, num: i32, den: i32) {
+        let p = self.v[id];
+        self.s += S(p.mg * num / den, p.eg * num / den);
+    }
+    #[inline(always)]
+    fn frac2(&mut self, id: usize, mg: (i32, i32), eg: (i32, i32)) {
+        let p = self.v[id];
+        self.s += S(p.mg * mg.0 / mg.1, p.eg * eg.0 / eg.1);
+    }
+    #[inline(always)]
+    fn score(&mut self, s: Score) {
+        self.s += s;
+    }
+}
+
+/// The tuner's accumulator: per parameter, how often its middlegame and its endgame half
+/// were added (one tracer per side).
+#[derive(Clone, Debug)]
+pub struct Tracer {
+    /// Coefficients (middlegame, endgame) by parameter id.
+    pub coef: Vec<[f64; 2]>,
+}
+
+impl Tracer {
+    /// A tracer for `n` parameters.
+    pub fn new(n: usize) -> Self {
+        Tracer { coef: vec![[0.0; 2]; n] }
+    }
+}
+
+impl Acc for Tracer {
+    const TRACE: bool = true;
+    fn add(&mut self, id: usize, n: i32) {
+        let c = &mut self.coef[id];
+        c[0] += f64::from(n);
+        c[1] += f64::from(n);
+    }
+    fn frac(&mut self, id: usize, num: i32, den: i32) {
+        let x = f64::from(num) / f64::from(den);
+        let c = &mut self.coef[id];
+        c[0] += x;
+        c[1] += x;
+    }
+    fn frac2(&mut self, id: usize, mg: (i32, i32), eg: (i32, i32)) {
+        let c = &mut self.coef[id];
+        c[0] += f64::from(mg.0) / f64::from(mg.1);
+        c[1] += f64::from(eg.0) / f64::from(eg.1);
+    }
+    fn score(&mut self, _: Score) {}
+}
+
+/// One position's evaluation as a linear function of its parameters, around the values it was
+/// traced at (White's view, centipawns): `eval + scale * (mg * sum(d.mg * c.mg) + (1 - mg) *
+/// sum(d.eg * c.eg))` over the pairs plus `sum(d * c.mg)` over the singles, with `d` the
+/// change of a parameter and `c` its coefficient.
+#[derive(Clone, Debug)]
+pub struct Trace {
+    /// The evaluation at the traced values, White's view, tempo included.
+    pub eval: i32,
+    /// Middlegame weight of the taper, 0..=1.
+    pub mg: f64,
+    /// Factor applied to the tapered sum (e.g. 1/4 for drawish material).
+    pub scale: f64,
+    /// Coefficients (middlegame, endgame) by parameter id: White's minus Black's for pairs
+    /// (before the taper), the final coefficient for singles (after it).
+    pub coef: Vec<[f64; 2]>,
+}
+
+impl Trace {
+    /// A trace from both sides' tracers, the phase (`max` = full middlegame), the scale and
+    /// the evaluation; singles are set by the caller.
+    pub fn new(white: Tracer, black: &Tracer, phase: i32, max: i32, scale: f64, eval: i32) -> Self {
+        let mut coef = white.coef;
+        for (w, b) in coef.iter_mut().zip(&black.coef) {
+            w[0] -= b[0];
+            w[1] -= b[1];
+        }
+        let mg = f64::from(phase.clamp(0, max)) / f64::from(max.max(1));
+        Trace { eval, mg, scale, coef }
+    }
+
+    /// Sets single parameter `id`'s coefficient.
+    pub fn single(&mut self, id: usize, c: f64) {
+        self.coef[id] = [c, c];
+    }
+}
+
+/// A variant whose evaluation can be traced for tuning.
+pub trait Tune: crate::Evaluator {
+    /// Its parameter values with whatever is precomputed from them.
+    type Params: Sync;
+    /// The parameter groups.
+    fn groups() -> &'static [Group];
+    /// The embedded table.
+    fn table() -> &'static Table;
+    /// Builds the parameters from values by id (in table order).
+    fn build(values: &[Score]) -> Self::Params;
+    /// The evaluation at `p`, White's view, tempo included (what `evaluate` gives from the
+    /// side to move's view with the embedded parameters).
+    fn eval_with(&self, p: &Self::Params) -> i32;
+    /// The evaluation's trace at `p` (its `eval` equals [`Tune::eval_with`]).
+    fn trace(&self, p: &Self::Params) -> Trace;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    param_groups! {
+        A: Pair "a" 2 ["x", "y"];
+        B: Single "b" 1;
+        C: Fixed "c" 3;
+    }
+
+    #[test]
+    fn ids_names_and_text_round_trip() {
+        assert_eq!((A, B, C, COUNT), (0, 2, 3, 6));
+        let (names, _) = expand(GROUPS);
+        assert_eq!(names, ["a.x", "a.y", "b", "c.0", "c.1", "c.2"]);
+        let text = "a.x 1 2\na.y -3 4 # comment\n\nb 5\nc.0 6\nc.1 7\nc.2 8\n";
+        let t = Table::parse(GROUPS, text).unwrap();
+        assert_eq!(t.values[1], S(-3, 4));
+        assert_eq!(t.values[2], S(5, 5));
+        let again = Table::parse(GROUPS, &t.to_text("header")).unwrap();
+        assert_eq!(again.values, t.values);
+        assert!(t.to_text("header").starts_with("# header\n"));
+        assert_eq!(again.notes, ["header"]);
+        let noted = Table::parse(GROUPS, &format!("# one\n#two\n\n{text}")).unwrap();
+        assert_eq!(noted.notes, ["one", "two"]);
+    }
+
+    #[test]
+    fn parse_errors_name_the_problem() {
+        let err = |text: &str| Table::parse(GROUPS, text).unwrap_err();
+        assert!(err("a.x 1\n").contains("two values"));
+        assert!(err("b 1 2\n").contains("one value"));
+        assert!(err("zz 1\n").contains("unknown parameter `zz`"));
+        assert!(err("b 1\nb 2\n").contains("twice"));
+        assert!(err("b x\n").contains("line 1"));
+        assert!(err("b 1\n").contains("missing parameters: a.x, a.y, c.0"));
+    }
+
+    #[test]
+    fn sum_and_tracer_agree_on_a_linear_term() {
+        let v = [S(10, 20), S(-3, 7), S(5, 5)];
+        let mut s = Sum::new(&v);
+        let mut t = Tracer::new(3);
+        for acc in [&mut s as &mut dyn AccDyn, &mut t] {
+            acc.dyn_add(0, 3);
+            acc.dyn_frac(1, 2, 3);
+        }
+        // 3 * (10, 20) + (-3 * 2 / 3, 7 * 2 / 3) = (30 - 2, 60 + 4), rounding toward zero.
+        assert_eq!(s.s, S(28, 64));
+        assert_eq!(t.coef, [[3.0; 2], [2.0 / 3.0; 2], [0.0; 2]]);
+    }
+
+    /// Object-safe shim for the test above.
+    trait AccDyn {
+        fn dyn_add(&mut self, id: usize, n: i32);
+        fn dyn_frac(&mut self, id: usize, num: i32, den: i32);
+    }
+    impl<T: Acc> AccDyn for T {
+        fn dyn_add(&mut self, id: usize, n: i32) {
+            self.add(id, n);
+        }
+        fn dyn_frac(&mut self, id: usize, num: i32, den: i32) {
+            self.frac(id, num, den);
+        }
+    }
+}
