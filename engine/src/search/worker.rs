@@ -270,7 +270,13 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 let s = if m == tt_move {
                     1 << 30
                 } else if tactical {
-                    (1 << 24) + pos.tactical_score(m)
+                    // Captures that lose material in the exchange (where the variant has a
+                    // static exchange evaluation) go after every quiet move.
+                    if V::HAS_SEE && !pos.see_ge(m, 0) {
+                        -(1 << 24) + pos.tactical_score(m)
+                    } else {
+                        (1 << 24) + pos.tactical_score(m)
+                    }
                 } else if m == killers[0] {
                     (1 << 22) + 1
                 } else if m == killers[1] {
@@ -426,6 +432,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 pos.is_tactical(m)
                     && (!V::HAS_CHANCE || pos.tactical_score(m) >= 0)
                     && !pos.qsearch_skip(m, gap)
+                    && (!V::HAS_SEE || pos.see_ge(m, 0))
             };
             if !in_check && !group.iter().all(|&m| forcing(m)) {
                 continue;
