@@ -242,6 +242,7 @@ impl Evaluator for Chess {
     }
 
     const HAS_SEE: bool = true;
+    const QUIET_PRUNING: bool = true;
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see_ge(self, m, threshold)
