@@ -54,4 +54,20 @@ pub trait Evaluator: Rules {
         let _ = m;
         false
     }
+    /// Whether the search may prune quiet moves near the horizon in this variant: futility
+    /// pruning (static evaluation plus a margin cannot reach alpha) and move-count pruning
+    /// (quiet moves late in the order at depth ≤ 3, not in check, off the principal line).
+    /// Games of chance always do. Default: no.
+    const QUIET_PRUNING: bool = false;
+    /// Whether [`Evaluator::see_ge`] is implemented. The search orders and prunes by static
+    /// exchange evaluation only where it is; other variants keep MVV-LVA alone.
+    const HAS_SEE: bool = false;
+    /// Static exchange evaluation: whether the exchange sequence on the target square of the
+    /// legal move `m` (both sides recapturing with their least valuable attacker, each free to
+    /// stop) wins at least `threshold` centipawns for the side to move. Only meaningful where
+    /// [`Evaluator::HAS_SEE`] is set. Default (not available): every move passes.
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        let _ = (m, threshold);
+        true
+    }
 }

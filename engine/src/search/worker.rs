@@ -110,16 +110,15 @@ pub struct Worker<'a, V: Evaluator> {
 const QS_CHANCE_EVASIONS: u32 = 1;
 /// Games of chance: chance nodes per quiescence path (see `qsearch`).
 const QS_CHANCE_NODES: u32 = 1;
-/// Games of chance: futility and move-count pruning of quiet actions up to this depth.
-const CHANCE_PRUNE_DEPTH: i32 = 3;
+/// Futility and move-count pruning of quiet moves (actions) up to this depth.
+const QUIET_PRUNE_DEPTH: i32 = 3;
 
-/// Futility margin at `depth` (games of chance): how far a quiet action may lift the static
-/// evaluation.
+/// Futility margin at `depth`: how far a quiet move (action) may lift the static evaluation.
 fn futility_margin(depth: i32) -> i32 {
     60 + 90 * depth
 }
 
-/// Quiet actions searched at `depth` before the rest are pruned (games of chance).
+/// Quiet moves (actions) searched at `depth` before the rest are pruned.
 fn late_move_count(depth: i32) -> usize {
     (3 + depth * depth) as usize
 }
@@ -270,7 +269,13 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 let s = if m == tt_move {
                     1 << 30
                 } else if tactical {
-                    (1 << 24) + pos.tactical_score(m)
+                    // Captures that lose material in the exchange (where the variant has a
+                    // static exchange evaluation) go after every quiet move.
+                    if V::HAS_SEE && !pos.see_ge(m, 0) {
+                        -(1 << 24) + pos.tactical_score(m)
+                    } else {
+                        (1 << 24) + pos.tactical_score(m)
+                    }
                 } else if m == killers[0] {
                     (1 << 22) + 1
                 } else if m == killers[1] {
@@ -426,6 +431,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 pos.is_tactical(m)
                     && (!V::HAS_CHANCE || pos.tactical_score(m) >= 0)
                     && !pos.qsearch_skip(m, gap)
+                    && (!V::HAS_SEE || pos.see_ge(m, 0))
             };
             if !in_check && !group.iter().all(|&m| forcing(m)) {
                 continue;
@@ -583,17 +589,18 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             }
             let child = pos.play(first);
             let gives_check = child.in_check();
-            // Games of chance: every action costs up to eight searches, so near the horizon
-            // quiet actions that cannot plausibly reach alpha are not searched (futility), nor
-            // quiet actions late in the order (move-count pruning).
-            if V::HAS_CHANCE
+            // Near the horizon, quiet moves (actions) that cannot plausibly reach alpha are not
+            // searched (futility), nor quiet moves late in the order (move-count pruning):
+            // always in games of chance, where every action costs up to eight searches, and in
+            // the variants that ask for it (`Evaluator::QUIET_PRUNING`).
+            if (V::HAS_CHANCE || V::QUIET_PRUNING)
                 && !self.exact
                 && !pv_node
                 && !in_check
                 && searched > 0
                 && !tactical
                 && !gives_check
-                && depth <= CHANCE_PRUNE_DEPTH
+                && depth <= QUIET_PRUNE_DEPTH
                 && best > -MATE_BOUND
             {
                 let margin = futility_margin(depth);
