@@ -95,10 +95,29 @@ fn pieceeater_xboard_against_xboard_and_uci() {
     replay_from_seed(&xu);
     let ux = fault_free("pieceeater", ["uci", "xboard"], 4, &depth1, "ux.pgn");
     replay_from_seed(&ux);
-    // The runner rolls every step, so at a fixed depth the protocols do not change the games.
+    // The runner rolls every step, so at a fixed depth the protocols do not change the games,
+    // with one exception: an engine in XBoard mode avoids drops onto squares that XBoard's own
+    // board would still show occupied (a unit the PE ate without XBoard seeing it; see
+    // `PieceEater::xboard_avoid`), so two games may part at a drop the UCI side played.
     let coords = |t: &str| read_games(t).into_iter().map(|g| g.1).collect::<Vec<_>>();
-    assert_eq!(coords(&xx), coords(&xu));
-    assert_eq!(coords(&xx), coords(&ux));
+    let same_until_an_avoided_drop = |a: &[Vec<String>], b: &[Vec<String>]| {
+        assert_eq!(a.len(), b.len());
+        for (ga, gb) in a.iter().zip(b) {
+            if let Some(i) = ga.iter().zip(gb).position(|(x, y)| x != y) {
+                assert!(
+                    ga[i].contains('@') || gb[i].contains('@'),
+                    "games part at ply {} without a drop: {} vs {}",
+                    i + 1,
+                    ga[i],
+                    gb[i]
+                );
+            } else {
+                assert_eq!(ga.len(), gb.len(), "one game goes on after the other ended");
+            }
+        }
+    };
+    same_until_an_avoided_drop(&coords(&xx), &coords(&xu));
+    same_until_an_avoided_drop(&coords(&xx), &coords(&ux));
     let timed = fault_free("pieceeater", ["xboard", "uci"], 2, &["--movetime", "20"], "mt.pgn");
     replay_from_seed(&timed);
     // From the PieceEater suite (set up with `setboard`).
