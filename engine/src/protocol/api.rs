@@ -82,6 +82,9 @@ pub trait GameApi: Send {
     fn undo(&mut self) -> bool;
     /// Legal moves as text.
     fn legal_texts(&self, flavor: Flavor) -> Vec<String>;
+    /// Whether every legal move is one the engine avoids in XBoard mode (XBoard 4.9.1 would
+    /// misdraw it and forfeit a later move, or refuse it outright); false without legal moves.
+    fn xboard_all_avoided(&self) -> bool;
     /// The end of the game, if it has ended.
     fn end(&self) -> Option<GameEnd>;
     /// Perft split by root move, in protocol text; `None` when `stop` was set before the end.
@@ -340,6 +343,14 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     fn legal_texts(&self, flavor: Flavor) -> Vec<String> {
         let pos = self.game.current();
         self.game.legal().into_iter().map(|m| text_of(pos, m, flavor)).collect()
+    }
+    fn xboard_all_avoided(&self) -> bool {
+        let legal = self.game.legal();
+        if legal.is_empty() {
+            return false;
+        }
+        let avoid = V::xboard_avoid(self.game.start(), self.game.moves());
+        legal.iter().all(|m| avoid.contains(m))
     }
     fn end(&self) -> Option<GameEnd> {
         self.game.end()

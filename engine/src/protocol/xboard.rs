@@ -601,6 +601,14 @@ impl Xboard {
             self.s.out.line(&result_line(&end));
             return;
         }
+        if self.s.game.xboard_all_avoided() {
+            // Every legal move is one XBoard 4.9.1 cannot follow (`xboard_avoid`): it would
+            // forfeit the engine for it (seen in 8-Piece when the only moves left start on a
+            // square XBoard draws wrongly after a push). Resigning ends the game cleanly.
+            self.s.out.line("resign");
+            self.force = true;
+            return;
+        }
         let config = Config {
             multipv: 1,
             overhead: Duration::from_millis(self.s.opts.overhead_ms),
