@@ -354,6 +354,17 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
 
 /// Whether [`see`] of `m` is at least `threshold`.
 pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
+    if m.kind() != MoveKind::Castle && m.kind() != MoveKind::EnPassant && m.promo() == 0 {
+        // The mover may always stop after the first recapture, so the exchange is worth at
+        // least the victim minus the mover: most captures of a unit worth as much as the
+        // capturer need no exchange walk.
+        let b = pos.board();
+        let victim = b.kind_at(m.to()).map_or(0, |k| SEE_VALUE[k as usize]);
+        let mover = b.kind_at(m.from()).map_or(0, |k| SEE_VALUE[k as usize]);
+        if victim - mover >= threshold {
+            return true;
+        }
+    }
     see(pos, m) >= threshold
 }
 
