@@ -509,22 +509,45 @@ mod tests {
     }
 
     #[test]
-    fn material_order_follows_the_seed() {
-        // One extra unit for White each time, kings far apart, a pawn each.
+    fn material_order_is_sane() {
+        // The seed estimates sentry 2.8 < knight 3 < jailer 3.5-4 < lancer 4.5-5 < rook 5 <
+        // queen 9. The table is fitted to game results (docs/decisions/0005-fitted-weights.md),
+        // and the fit puts the jailer above the lancer and shifts value between the material
+        // and piece-square terms (a centralised knight outscores a lancer on d4), so what is
+        // pinned is the order of the material parameters, middlegame + endgame, that the seed
+        // and the fit agree on: sentry below knight, jailer and lancer between knight and rook
+        // (the lancer up to a rook), the queen above all.
+        let p = params();
+        let m = |k: EightKind| {
+            let s = p.v[material(k as usize).expect("not the king")];
+            s.mg + s.eg
+        };
+        let (s, n, r, q) =
+            (m(EightKind::Sentry), m(EightKind::Knight), m(EightKind::Rook), m(EightKind::Queen));
+        let (j, l) = (m(EightKind::Jailer), m(EightKind::Lancer));
+        assert!(s > 400 && s < n, "sentry {s} below knight {n}");
+        assert!(j > n && j < r, "jailer {j} between knight {n} and rook {r}");
+        assert!(l > n && l < r + 200, "lancer {l} between knight {n} and about a rook {r}");
+        assert!(q > r + 400 && q > j + 400 && q > l + 400, "queen {q} above all");
+        // On the board: one extra unit for White each time (d4), kings far apart, a pawn
+        // each: every unit is worth more than two pawns and less than a queen.
         let with = |u: &str| e(&format!("4k3/p7/8/8/3{u}4/8/P7/4K3 w - - 0 1"));
-        let (j, l, s, n, r) = (with("J"), with("L(n)"), with("S"), with("N"), with("R"));
-        assert!(s > 200 && s < n, "sentry {s} below knight {n}");
-        assert!(j > n && j < l, "jailer {j} between knight {n} and lancer {l}");
-        assert!(l < r + 100 && l > j, "lancer {l} about a rook {r}");
+        let qb = with("Q");
+        for u in ["J", "L(n)", "S", "N", "B", "R"] {
+            let v = with(u);
+            assert!(v > 200 && v < qb, "{u}: {v} (queen {qb})");
+        }
     }
 
     #[test]
     fn lancer_facing_matters() {
-        // Lancer d4 facing the black queen d7 (a target) vs facing away off... toward the edge
-        // on a1 facing sw (no square in front: a move lost).
-        let toward = e("4k3/3q4/8/8/3L(n)4/8/8/4K3 w - - 0 1");
-        let away = e("4k3/3q4/8/8/3L(s)4/8/8/4K3 w - - 0 1");
-        assert!(toward > away, "facing the queen {toward} vs facing own rank {away}");
+        // A lancer d4 facing the black queen (d8) gains against facing away (s), compared
+        // with the same two facings when the queen stands off its lines (a8): the difference
+        // of differences isolates the target term (mobility is 4 squares north either way).
+        let lancer = |face: &str, q: &str| e(&format!("{q}/8/8/8/3L({face})4/8/8/4K3 w - - 0 1"));
+        let on_line = lancer("n", "3qk3") - lancer("s", "3qk3");
+        let off_line = lancer("n", "q3k3") - lancer("s", "q3k3");
+        assert!(on_line > off_line, "facing the queen gains {on_line} vs off line {off_line}");
         let stuck = e("4k3/8/8/8/8/8/8/L(sw)3K3 w - - 0 1");
         let free = e("4k3/8/8/8/8/8/8/L(ne)3K3 w - - 0 1");
         assert!(free - stuck >= 30, "off-board facing costs: {free} vs {stuck}");
