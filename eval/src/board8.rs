@@ -255,27 +255,6 @@ pub(crate) fn pst_king(id: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     pst_centre(id + 5, sq, f);
 }
 
-/// Material plus piece-square values for both colours (Black mirrors the rank) of `K` kinds:
-/// `material(kind)` is the kind's material parameter (none for the king), `terms` calls its
-/// argument with each (parameter, multiplier) of a kind on a White square.
-#[allow(clippy::needless_range_loop)] // indexes both colours
-pub(crate) fn pst_table<const K: usize>(
-    v: &[Score],
-    material: impl Fn(usize) -> Option<usize>,
-    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)),
-) -> [[[Score; 64]; K]; 2] {
-    let mut t = [[[Score::default(); 64]; K]; 2];
-    for k in 0..K {
-        for sq in 0..64 {
-            let mut s = material(k).map_or(Score::default(), |id| v[id]);
-            terms(k, sq, &mut |id, n| s += v[id] * n);
-            t[0][k][sq] = s;
-            t[1][k][sq ^ 56] = s;
-        }
-    }
-    t
-}
-
 /// Adds a unit's material and piece-square value: from the precomputed `table` entry, or, when
 /// tracing, as its parameters (`white_sq`: the square from White's side).
 #[inline(always)]

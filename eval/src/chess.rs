@@ -5,17 +5,17 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, pst_table, shield, Ids8,
-    KingAttack, Pieces8,
+    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
+    Pieces8,
 };
-use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+pub use crate::params::evaluate_white;
+use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Bitboard, Color, Square};
 use movegen::variants::chess::{Chess, ChessKind};
-use std::sync::LazyLock;
 
 param_groups! {
     MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
@@ -97,29 +97,14 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 /// The evaluation's parameters: the values by id, and material + piece-square by colour,
 /// kind and square.
-#[derive(Debug)]
-pub struct Params {
-    v: [Score; COUNT],
-    pst: [[[Score; 64]; 6]; 2],
-}
+pub type Params = params::Params<COUNT, 6, 64>;
 
-impl Params {
-    /// From values by id.
-    pub fn new(values: &[Score]) -> Self {
-        let mut v = [Score::default(); COUNT];
-        v.copy_from_slice(values);
-        Params { v, pst: pst_table(&v, material, pst_terms) }
-    }
-}
-
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(GROUPS, include_str!("../params/chess.txt")).expect("eval/params/chess.txt")
-});
-static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+static EMBEDDED: Embedded<Chess> =
+    Embedded::new("eval/params/chess.txt", include_str!("../params/chess.txt"));
 
 /// The embedded parameters.
 pub fn params() -> &'static Params {
-    &PARAMS
+    EMBEDDED.params()
 }
 
 fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
@@ -174,64 +159,37 @@ fn tapered(pos: &Chess, p: &Params) -> (i32, i32) {
     ((w.s - b.s).taper(phase, PHASE_MAX), phase)
 }
 
-/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
-pub fn evaluate_white_with(pos: &Chess, p: &Params) -> i32 {
-    let (v, _) = tapered(pos, p);
-    if drawish(pos, v) {
-        v / 4
-    } else {
-        v
-    }
-}
-
-/// Static evaluation from White's view, in centipawns (without the tempo).
-pub fn evaluate_white(pos: &Chess) -> i32 {
-    evaluate_white_with(pos, params())
-}
-
-fn tempo(pos: &Chess, p: &Params) -> i32 {
-    if pos.turn() == Color::White {
-        p.v[TEMPO].mg
-    } else {
-        -p.v[TEMPO].mg
-    }
-}
-
 impl Tune for Chess {
     type Params = Params;
-    fn groups() -> &'static [Group] {
-        GROUPS
-    }
-    fn table() -> &'static Table {
-        &TABLE
+    const GROUPS: &'static [Group] = GROUPS;
+    const TEMPO: usize = TEMPO;
+    fn embedded() -> &'static Embedded<Chess> {
+        &EMBEDDED
     }
     fn build(values: &[Score]) -> Params {
-        Params::new(values)
+        Params::new(values, material, pst_terms, |sq| sq ^ 56)
     }
-    fn eval_with(&self, p: &Params) -> i32 {
-        evaluate_white_with(self, p) + tempo(self, p)
+    fn evaluate_white_with(&self, p: &Params) -> i32 {
+        let (v, _) = tapered(self, p);
+        if drawish(self, v) {
+            v / 4
+        } else {
+            v
+        }
     }
-    fn trace(&self, p: &Params) -> Trace {
+    fn trace_terms(&self, p: &Params) -> Trace {
         let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
         let phase =
             side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
         let (v, _) = tapered(self, p);
         let scale = if drawish(self, v) { 0.25 } else { 1.0 };
-        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
-        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
-        t
+        Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p))
     }
 }
 
 impl Evaluator for Chess {
     fn evaluate(&self) -> i32 {
-        let p = params();
-        let v = evaluate_white_with(self, p) + tempo(self, p);
-        if self.turn() == Color::White {
-            v
-        } else {
-            -v
-        }
+        self.evaluate_embedded()
     }
 
     #[inline]

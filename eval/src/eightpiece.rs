@@ -6,17 +6,17 @@
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
 use crate::board8::{
-    add_pst, bishop_pair, center_distance, orthodox, pawn_structure, pst_centre, pst_king,
-    pst_table, shield, Ids8, KingAttack, Pieces8, FILE_A,
+    add_pst, bishop_pair, center_distance, orthodox, pawn_structure, pst_centre, pst_king, shield,
+    Ids8, KingAttack, Pieces8, FILE_A,
 };
-use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+pub use crate::params::evaluate_white;
+use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Bitboard, Color, Dir, Geo8x8, Geometry, Square};
 use movegen::variants::eightpiece::{EightKind, EightPiece};
-use std::sync::LazyLock;
 
 param_groups! {
     MATERIAL: Pair "material" 8
@@ -137,30 +137,14 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 /// The evaluation's parameters: the values by id, and material + piece-square by colour,
 /// kind and square.
-#[derive(Debug)]
-pub struct Params {
-    v: [Score; COUNT],
-    pst: [[[Score; 64]; 9]; 2],
-}
+pub type Params = params::Params<COUNT, 9, 64>;
 
-impl Params {
-    /// From values by id.
-    pub fn new(values: &[Score]) -> Self {
-        let mut v = [Score::default(); COUNT];
-        v.copy_from_slice(values);
-        Params { v, pst: pst_table(&v, material, pst_terms) }
-    }
-}
-
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(GROUPS, include_str!("../params/eightpiece.txt"))
-        .expect("eval/params/eightpiece.txt")
-});
-static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+static EMBEDDED: Embedded<EightPiece> =
+    Embedded::new("eval/params/eightpiece.txt", include_str!("../params/eightpiece.txt"));
 
 /// The embedded parameters.
 pub fn params() -> &'static Params {
-    &PARAMS
+    EMBEDDED.params()
 }
 
 /// Squares orthogonally next to the units of `b` (a side's hold squares when `b` is its
@@ -364,42 +348,23 @@ fn after_taper(pos: &EightPiece, v: i32) -> (bool, (i32, i32)) {
     (drawish, mop)
 }
 
-/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
-pub fn evaluate_white_with(pos: &EightPiece, p: &Params) -> i32 {
-    let (v, _) = tapered(pos, p);
-    let (drawish, mop) = after_taper(pos, v);
-    let v = if drawish { v / 4 } else { v };
-    v + p.v[MOPUP].mg * mop.0 + p.v[MOPUP + 1].mg * mop.1
-}
-
-/// Static evaluation from White's view, in centipawns (without the tempo).
-pub fn evaluate_white(pos: &EightPiece) -> i32 {
-    evaluate_white_with(pos, params())
-}
-
-fn tempo(pos: &EightPiece, p: &Params) -> i32 {
-    if pos.turn() == Color::White {
-        p.v[TEMPO].mg
-    } else {
-        -p.v[TEMPO].mg
-    }
-}
-
 impl Tune for EightPiece {
     type Params = Params;
-    fn groups() -> &'static [Group] {
-        GROUPS
-    }
-    fn table() -> &'static Table {
-        &TABLE
+    const GROUPS: &'static [Group] = GROUPS;
+    const TEMPO: usize = TEMPO;
+    fn embedded() -> &'static Embedded<EightPiece> {
+        &EMBEDDED
     }
     fn build(values: &[Score]) -> Params {
-        Params::new(values)
+        Params::new(values, material, pst_terms, |sq| sq ^ 56)
     }
-    fn eval_with(&self, p: &Params) -> i32 {
-        evaluate_white_with(self, p) + tempo(self, p)
+    fn evaluate_white_with(&self, p: &Params) -> i32 {
+        let (v, _) = tapered(self, p);
+        let (drawish, mop) = after_taper(self, v);
+        let v = if drawish { v / 4 } else { v };
+        v + p.v[MOPUP].mg * mop.0 + p.v[MOPUP + 1].mg * mop.1
     }
-    fn trace(&self, p: &Params) -> Trace {
+    fn trace_terms(&self, p: &Params) -> Trace {
         let f = facts(self);
         let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
         let phase = side_terms(self, Color::White, &f, p, &mut w)
@@ -410,20 +375,13 @@ impl Tune for EightPiece {
         let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
         t.single(MOPUP, f64::from(mop.0));
         t.single(MOPUP + 1, f64::from(mop.1));
-        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
         t
     }
 }
 
 impl Evaluator for EightPiece {
     fn evaluate(&self) -> i32 {
-        let p = params();
-        let v = evaluate_white_with(self, p) + tempo(self, p);
-        if self.turn() == Color::White {
-            v
-        } else {
-            -v
-        }
+        self.evaluate_embedded()
     }
 
     /// Every move that changes material: captures by any unit (a lancer's or a

@@ -25,13 +25,13 @@
 //! * **Rule 2**: in the endgame a stalemate is a win for the side whose king is central when the
 //!   stalemated side has a unit on the edge, so a central king facing enemy edge units scores.
 
-use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+pub use crate::params::evaluate_white;
+use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Color, Geo10x10, Geometry, PieceKind};
 use movegen::variants::jumpingknights::{JkKind, JumpingKnights};
-use std::sync::LazyLock;
 
 param_groups! {
     MATERIAL: Pair "material" 6 ["pawn", "nightrider", "bishop", "rook", "queen", "war_machine"];
@@ -253,50 +253,19 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 /// The evaluation's parameters: the values by id, and material + piece-square by colour,
 /// kind and square.
-#[derive(Debug)]
-pub struct Params {
-    v: [Score; COUNT],
-    pst: [[[Score; CELLS]; 7]; 2],
-}
-
-impl Params {
-    /// From values by id.
-    #[allow(clippy::needless_range_loop)] // indexes both colours
-    pub fn new(values: &[Score]) -> Self {
-        let mut v = [Score::default(); COUNT];
-        v.copy_from_slice(values);
-        let mut pst = [[[Score::default(); CELLS]; 7]; 2];
-        for k in 0..7 {
-            for sq in 0..CELLS {
-                let mut s = material(k).map_or(Score::default(), |id| v[id]);
-                pst_terms(k, sq, &mut |id, n| s += v[id] * n);
-                pst[0][k][sq] = s;
-                pst[1][k][mirror(sq)] = s;
-            }
-        }
-        Params { v, pst }
-    }
-
-    /// The value of parameter `id`.
-    pub fn get(&self, id: usize) -> Score {
-        self.v[id]
-    }
-}
+pub type Params = params::Params<COUNT, 7, CELLS>;
 
 /// The square with the same file on the mirrored rank.
 const fn mirror(sq: usize) -> usize {
     (9 - sq / 10) * 10 + sq % 10
 }
 
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(GROUPS, include_str!("../params/jumpingknights.txt"))
-        .expect("eval/params/jumpingknights.txt")
-});
-static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+static EMBEDDED: Embedded<JumpingKnights> =
+    Embedded::new("eval/params/jumpingknights.txt", include_str!("../params/jumpingknights.txt"));
 
 /// The embedded parameters.
 pub fn params() -> &'static Params {
-    &PARAMS
+    EMBEDDED.params()
 }
 
 /// Typical counts of non-captures by kind (P N B R Q K W): mobility scores the difference.
@@ -597,50 +566,29 @@ fn context(pos: &JumpingKnights) -> Ctx {
     }
 }
 
-/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
-pub fn evaluate_white_with(pos: &JumpingKnights, p: &Params) -> i32 {
-    let ctx = context(pos);
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase = side_terms(pos, &ctx, Color::White, p, &mut w)
-        + side_terms(pos, &ctx, Color::Black, p, &mut b);
-    (w.s - b.s).taper(phase, PHASE_MAX)
-}
-
-/// Static evaluation from White's view, in centipawns (without the tempo).
-pub fn evaluate_white(pos: &JumpingKnights) -> i32 {
-    evaluate_white_with(pos, params())
-}
-
-fn tempo(pos: &JumpingKnights, p: &Params) -> i32 {
-    if pos.turn() == Color::White {
-        p.v[TEMPO].mg
-    } else {
-        -p.v[TEMPO].mg
-    }
-}
-
 impl Tune for JumpingKnights {
     type Params = Params;
-    fn groups() -> &'static [Group] {
-        GROUPS
-    }
-    fn table() -> &'static Table {
-        &TABLE
+    const GROUPS: &'static [Group] = GROUPS;
+    const TEMPO: usize = TEMPO;
+    fn embedded() -> &'static Embedded<JumpingKnights> {
+        &EMBEDDED
     }
     fn build(values: &[Score]) -> Params {
-        Params::new(values)
+        Params::new(values, material, pst_terms, mirror)
     }
-    fn eval_with(&self, p: &Params) -> i32 {
-        evaluate_white_with(self, p) + tempo(self, p)
+    fn evaluate_white_with(&self, p: &Params) -> i32 {
+        let ctx = context(self);
+        let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+        let phase = side_terms(self, &ctx, Color::White, p, &mut w)
+            + side_terms(self, &ctx, Color::Black, p, &mut b);
+        (w.s - b.s).taper(phase, PHASE_MAX)
     }
-    fn trace(&self, p: &Params) -> Trace {
+    fn trace_terms(&self, p: &Params) -> Trace {
         let ctx = context(self);
         let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
         let phase = side_terms(self, &ctx, Color::White, p, &mut w)
             + side_terms(self, &ctx, Color::Black, p, &mut b);
-        let mut t = Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p));
-        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
-        t
+        Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p))
     }
 }
 
@@ -655,13 +603,7 @@ fn victim_value(pos: &JumpingKnights, m: Move) -> i32 {
 
 impl Evaluator for JumpingKnights {
     fn evaluate(&self) -> i32 {
-        let p = params();
-        let v = evaluate_white_with(self, p) + tempo(self, p);
-        if self.turn() == Color::White {
-            v
-        } else {
-            -v
-        }
+        self.evaluate_embedded()
     }
 
     /// Jumps of every kind (en passant included) and promotions change material.

@@ -11,10 +11,11 @@
 //! to the centre (our own shaping), not copied tables.
 
 use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, pst_table, shield, Ids8,
-    KingAttack, Pieces8,
+    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
+    Pieces8,
 };
-use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+pub use crate::params::evaluate_white;
+use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -23,7 +24,6 @@ use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, PieceKind, Square}
 use movegen::variants::magician::{
     family_moves, promoted_form, Magician, MagicianKind, FAMILY, MAGICIAN_CODE,
 };
-use std::sync::LazyLock;
 
 param_groups! {
     MATERIAL: Pair "material" 10 [
@@ -144,34 +144,14 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 /// The evaluation's parameters: the values by id, and material + piece-square by colour,
 /// kind and square.
-#[derive(Debug)]
-pub struct Params {
-    v: [Score; COUNT],
-    pst: [[[Score; 64]; 11]; 2],
-}
+pub type Params = params::Params<COUNT, 11, 64>;
 
-impl Params {
-    /// From values by id.
-    pub fn new(values: &[Score]) -> Self {
-        let mut v = [Score::default(); COUNT];
-        v.copy_from_slice(values);
-        Params { v, pst: pst_table(&v, material, pst_terms) }
-    }
-
-    /// The value of parameter `id`.
-    pub fn get(&self, id: usize) -> Score {
-        self.v[id]
-    }
-}
-
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(GROUPS, include_str!("../params/magician.txt")).expect("eval/params/magician.txt")
-});
-static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+static EMBEDDED: Embedded<Magician> =
+    Embedded::new("eval/params/magician.txt", include_str!("../params/magician.txt"));
 
 /// The embedded parameters.
 pub fn params() -> &'static Params {
-    &PARAMS
+    EMBEDDED.params()
 }
 
 /// One square forward for a pawn of `c` (none off the board).
@@ -354,51 +334,30 @@ fn tapered(pos: &Magician, p: &Params) -> i32 {
     (w.s - b.s).taper(phase, PHASE_MAX)
 }
 
-/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
-pub fn evaluate_white_with(pos: &Magician, p: &Params) -> i32 {
-    let v = tapered(pos, p);
-    if drawish(pos, v) {
-        v / 4
-    } else {
-        v
-    }
-}
-
-/// Static evaluation from White's view, in centipawns (without the tempo).
-pub fn evaluate_white(pos: &Magician) -> i32 {
-    evaluate_white_with(pos, params())
-}
-
-fn tempo(pos: &Magician, p: &Params) -> i32 {
-    if pos.turn() == Color::White {
-        p.v[TEMPO].mg
-    } else {
-        -p.v[TEMPO].mg
-    }
-}
-
 impl Tune for Magician {
     type Params = Params;
-    fn groups() -> &'static [Group] {
-        GROUPS
-    }
-    fn table() -> &'static Table {
-        &TABLE
+    const GROUPS: &'static [Group] = GROUPS;
+    const TEMPO: usize = TEMPO;
+    fn embedded() -> &'static Embedded<Magician> {
+        &EMBEDDED
     }
     fn build(values: &[Score]) -> Params {
-        Params::new(values)
+        Params::new(values, material, pst_terms, |sq| sq ^ 56)
     }
-    fn eval_with(&self, p: &Params) -> i32 {
-        evaluate_white_with(self, p) + tempo(self, p)
+    fn evaluate_white_with(&self, p: &Params) -> i32 {
+        let v = tapered(self, p);
+        if drawish(self, v) {
+            v / 4
+        } else {
+            v
+        }
     }
-    fn trace(&self, p: &Params) -> Trace {
+    fn trace_terms(&self, p: &Params) -> Trace {
         let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
         let phase =
             side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
         let scale = if drawish(self, tapered(self, p)) { 0.25 } else { 1.0 };
-        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
-        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
-        t
+        Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p))
     }
 }
 
@@ -419,13 +378,7 @@ pub fn triggers(pos: &Magician, m: Move) -> bool {
 
 impl Evaluator for Magician {
     fn evaluate(&self) -> i32 {
-        let p = params();
-        let v = evaluate_white_with(self, p) + tempo(self, p);
-        if self.turn() == Color::White {
-            v
-        } else {
-            -v
-        }
+        self.evaluate_embedded()
     }
 
     /// Captures (her leaping captures are ordinary moves onto an enemy unit), e.p.,

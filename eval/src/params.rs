@@ -8,7 +8,9 @@
 //! feature vector, in which the evaluation is linear).
 
 use crate::{Score, S};
+use movegen::types::Color;
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 /// How a parameter enters its evaluation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -297,21 +299,167 @@ impl Trace {
     }
 }
 
-/// A variant whose evaluation can be traced for tuning.
-pub trait Tune: crate::Evaluator {
+/// A variant's evaluation parameters: the values by id (`N` of them), and each unit's material
+/// plus piece-square value by colour, kind (`K` kinds) and square (`SQ` squares).
+#[derive(Debug)]
+pub struct Params<const N: usize, const K: usize, const SQ: usize> {
+    /// Values by id.
+    pub(crate) v: [Score; N],
+    /// Material + piece-square value by colour, kind and square.
+    pub(crate) pst: [[[Score; SQ]; K]; 2],
+}
+
+impl<const N: usize, const K: usize, const SQ: usize> Params<N, K, SQ> {
+    /// From values by id: a unit of kind `k` on square `sq` is worth its material
+    /// (`material(k)`, none for a king) plus its piece-square terms (`terms(k, sq, add)` calls
+    /// `add(id, n)` for `n` times parameter `id`), seen from White's side; Black's table is
+    /// White's with the ranks mirrored (`mirror(sq)`).
+    #[allow(clippy::needless_range_loop)] // indexes both colours
+    pub fn new(
+        values: &[Score],
+        material: impl Fn(usize) -> Option<usize>,
+        terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)),
+        mirror: impl Fn(usize) -> usize,
+    ) -> Self {
+        let mut v = [Score::default(); N];
+        v.copy_from_slice(values);
+        let mut pst = [[[Score::default(); SQ]; K]; 2];
+        for k in 0..K {
+            for sq in 0..SQ {
+                let mut s = material(k).map_or(Score::default(), |id| v[id]);
+                terms(k, sq, &mut |id, n| s += v[id] * n);
+                pst[0][k][sq] = s;
+                pst[1][k][mirror(sq)] = s;
+            }
+        }
+        Params { v, pst }
+    }
+
+    /// The value of parameter `id`.
+    #[inline(always)]
+    pub fn get(&self, id: usize) -> Score {
+        self.v[id]
+    }
+}
+
+/// Parameters that hold a value for each parameter id.
+pub trait Values {
+    /// The value of parameter `id`.
+    fn value(&self, id: usize) -> Score;
+}
+
+impl<const N: usize, const K: usize, const SQ: usize> Values for Params<N, K, SQ> {
+    #[inline(always)]
+    fn value(&self, id: usize) -> Score {
+        self.v[id]
+    }
+}
+
+/// A variant's embedded table (`eval/params/<variant>.txt`, parsed on first use) and the
+/// parameters built from it (on first use): the `static` each variant's file declares.
+#[derive(Debug)]
+pub struct Embedded<V: Tune> {
+    /// Where the table comes from (for the error message).
+    file: &'static str,
+    /// The table's text.
+    text: &'static str,
+    table: OnceLock<Table>,
+    params: OnceLock<V::Params>,
+}
+
+impl<V: Tune> Embedded<V> {
+    /// The table `text`, read from `file`.
+    pub const fn new(file: &'static str, text: &'static str) -> Self {
+        Embedded { file, text, table: OnceLock::new(), params: OnceLock::new() }
+    }
+
+    /// The parsed table. Panics if the embedded text is not a valid table of `V::GROUPS` (the
+    /// tests parse every table).
+    pub fn table(&self) -> &Table {
+        self.table.get_or_init(|| Table::parse(V::GROUPS, self.text).expect(self.file))
+    }
+
+    /// The parameters built from the table.
+    #[inline]
+    pub fn params(&self) -> &V::Params {
+        self.params.get_or_init(|| V::build(&self.table().values))
+    }
+}
+
+/// A variant whose evaluation is written against its parameter table, and so can be traced
+/// for tuning. A variant supplies its groups, its tempo parameter, its embedded table, how its
+/// parameters are built, its evaluation from White's view without the tempo, and the trace of
+/// that; the tempo, the side to move's view and the tuner's interface follow.
+pub trait Tune: crate::Evaluator + Sized + 'static {
     /// Its parameter values with whatever is precomputed from them.
-    type Params: Sync;
-    /// The parameter groups.
-    fn groups() -> &'static [Group];
-    /// The embedded table.
-    fn table() -> &'static Table;
+    type Params: Values + Sync + Send + 'static;
+    /// The parameter groups, in table order.
+    const GROUPS: &'static [Group];
+    /// The id of the tempo: a [`Kind::Single`] added for the side to move (White's view:
+    /// plus when White moves, minus when Black does).
+    const TEMPO: usize;
+    /// The embedded table and parameters.
+    fn embedded() -> &'static Embedded<Self>;
     /// Builds the parameters from values by id (in table order).
     fn build(values: &[Score]) -> Self::Params;
+    /// Static evaluation at `p` from White's view, in centipawns, without the tempo.
+    fn evaluate_white_with(&self, p: &Self::Params) -> i32;
+    /// The evaluation's trace at `p` with every coefficient but the tempo's set (its `eval`
+    /// equals [`Tune::eval_with`], tempo included).
+    fn trace_terms(&self, p: &Self::Params) -> Trace;
+
+    /// The parameter groups.
+    fn groups() -> &'static [Group] {
+        Self::GROUPS
+    }
+    /// The embedded table.
+    fn table() -> &'static Table {
+        Self::embedded().table()
+    }
+    /// The embedded parameters.
+    #[inline]
+    fn params() -> &'static Self::Params {
+        Self::embedded().params()
+    }
+    /// The tempo at `p`, White's view.
+    #[inline]
+    fn tempo(&self, p: &Self::Params) -> i32 {
+        let t = p.value(Self::TEMPO).mg;
+        if self.turn() == Color::White {
+            t
+        } else {
+            -t
+        }
+    }
     /// The evaluation at `p`, White's view, tempo included (what `evaluate` gives from the
     /// side to move's view with the embedded parameters).
-    fn eval_with(&self, p: &Self::Params) -> i32;
+    #[inline]
+    fn eval_with(&self, p: &Self::Params) -> i32 {
+        self.evaluate_white_with(p) + self.tempo(p)
+    }
+    /// The evaluation with the embedded parameters, tempo included, from the side to move's
+    /// view: what [`crate::Evaluator::evaluate`] returns in a quiet position.
+    #[inline]
+    fn evaluate_embedded(&self) -> i32 {
+        let v = self.eval_with(Self::params());
+        if self.turn() == Color::White {
+            v
+        } else {
+            -v
+        }
+    }
     /// The evaluation's trace at `p` (its `eval` equals [`Tune::eval_with`]).
-    fn trace(&self, p: &Self::Params) -> Trace;
+    fn trace(&self, p: &Self::Params) -> Trace {
+        let mut t = self.trace_terms(p);
+        t.single(Self::TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
+        t
+    }
+}
+
+/// Static evaluation with the embedded parameters from White's view, in centipawns (without
+/// the tempo).
+pub fn evaluate_white<V: Tune>(pos: &V) -> i32 {
+    pos.evaluate_white_with(V::params())
 }
 
 #[cfg(test)]

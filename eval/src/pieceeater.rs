@@ -6,17 +6,17 @@
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
 use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, pst_table, shield, Ids8,
-    KingAttack, Pieces8,
+    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
+    Pieces8,
 };
-use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+pub use crate::params::evaluate_white;
+use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
 use movegen::variants::pieceeater::{PeKind, PieceEater, TORUS, ZONE};
-use std::sync::LazyLock;
 
 param_groups! {
     MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
@@ -100,35 +100,14 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 /// The evaluation's parameters: the values by id, and material + piece-square by colour,
 /// kind and square.
-#[derive(Debug)]
-pub struct Params {
-    v: [Score; COUNT],
-    pst: [[[Score; 64]; 6]; 2],
-}
+pub type Params = params::Params<COUNT, 6, 64>;
 
-impl Params {
-    /// From values by id.
-    pub fn new(values: &[Score]) -> Self {
-        let mut v = [Score::default(); COUNT];
-        v.copy_from_slice(values);
-        Params { v, pst: pst_table(&v, material, pst_terms) }
-    }
-
-    /// The value of parameter `id`.
-    pub fn get(&self, id: usize) -> Score {
-        self.v[id]
-    }
-}
-
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(GROUPS, include_str!("../params/pieceeater.txt"))
-        .expect("eval/params/pieceeater.txt")
-});
-static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+static EMBEDDED: Embedded<PieceEater> =
+    Embedded::new("eval/params/pieceeater.txt", include_str!("../params/pieceeater.txt"));
 
 /// The embedded parameters.
 pub fn params() -> &'static Params {
-    &PARAMS
+    EMBEDDED.params()
 }
 
 fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
@@ -304,48 +283,27 @@ fn terms<A: Acc>(pos: &PieceEater, p: &Params, w: &mut A, b: &mut A) -> i32 {
     phase
 }
 
-/// Static evaluation at `p` from White's view, in centipawns (without the side-to-move terms).
-pub fn evaluate_white_with(pos: &PieceEater, p: &Params) -> i32 {
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase = terms(pos, p, &mut w, &mut b);
-    (w.s - b.s).taper(phase, PHASE_MAX)
-}
-
-/// Static evaluation from White's view, in centipawns (without the side-to-move terms).
-pub fn evaluate_white(pos: &PieceEater) -> i32 {
-    evaluate_white_with(pos, params())
-}
-
-fn tempo(pos: &PieceEater, p: &Params) -> i32 {
-    if pos.turn() == Color::White {
-        p.v[TEMPO].mg
-    } else {
-        -p.v[TEMPO].mg
-    }
-}
-
 impl Tune for PieceEater {
     type Params = Params;
-    fn groups() -> &'static [Group] {
-        GROUPS
-    }
-    fn table() -> &'static Table {
-        &TABLE
+    const GROUPS: &'static [Group] = GROUPS;
+    const TEMPO: usize = TEMPO;
+    fn embedded() -> &'static Embedded<PieceEater> {
+        &EMBEDDED
     }
     fn build(values: &[Score]) -> Params {
-        Params::new(values)
+        Params::new(values, material, pst_terms, |sq| sq ^ 56)
     }
     /// Without the king-capture score: a position where the side to move can take the king is
     /// not quiet and is never traced.
-    fn eval_with(&self, p: &Params) -> i32 {
-        evaluate_white_with(self, p) + tempo(self, p)
+    fn evaluate_white_with(&self, p: &Params) -> i32 {
+        let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+        let phase = terms(self, p, &mut w, &mut b);
+        (w.s - b.s).taper(phase, PHASE_MAX)
     }
-    fn trace(&self, p: &Params) -> Trace {
+    fn trace_terms(&self, p: &Params) -> Trace {
         let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
         let phase = terms(self, p, &mut w, &mut b);
-        let mut t = Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p));
-        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
-        t
+        Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p))
     }
 }
 
@@ -388,17 +346,10 @@ fn eaten(pos: &PieceEater, m: Move) -> Option<(PeKind, Color)> {
 
 impl Evaluator for PieceEater {
     fn evaluate(&self) -> i32 {
-        let us = self.turn();
-        if king_attacked(self, !us) {
+        if king_attacked(self, !self.turn()) {
             return KING_EN_PRISE;
         }
-        let p = params();
-        let v = evaluate_white_with(self, p) + tempo(self, p);
-        if us == Color::White {
-            v
-        } else {
-            -v
-        }
+        self.evaluate_embedded()
     }
 
     /// Captures (the king too), e.p., promotions (8th rank, and the optional 7th-rank ones,

@@ -9,7 +9,8 @@
 //! leapers by their number of targets with a Knight's 8 targets as 300, riders and compounds
 //! from the measured orthodox and Capablanca values adjusted to the 10x8 main board.
 
-use crate::params::{param_groups, Acc, Group, Sum, Table, Trace, Tracer, Tune};
+pub use crate::params::evaluate_white;
+use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -18,7 +19,6 @@ use movegen::variants::tamerspiel::tables::{tables, Tables};
 use movegen::variants::tamerspiel::{
     arrival_kind, bishop_zone, enemy_citadels, TamerSpiel, TsKind,
 };
-use std::sync::LazyLock;
 
 /// Number of kinds.
 const KINDS: usize = 19;
@@ -151,40 +151,14 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 /// The evaluation's parameters: the values by id, and material + piece-square by colour,
 /// kind and square.
-#[derive(Debug)]
-pub struct Params {
-    v: [Score; COUNT],
-    pst: [[[Score; 96]; KINDS]; 2],
-}
+pub type Params = params::Params<COUNT, KINDS, 96>;
 
-impl Params {
-    /// From values by id.
-    #[allow(clippy::needless_range_loop)] // indexes both colours
-    pub fn new(values: &[Score]) -> Self {
-        let mut v = [Score::default(); COUNT];
-        v.copy_from_slice(values);
-        let mut pst = [[[Score::default(); 96]; KINDS]; 2];
-        for k in 0..KINDS {
-            for sq in 0..96 {
-                let mut s = material(k).map_or(Score::default(), |id| v[id]);
-                pst_terms(k, sq, &mut |id, n| s += v[id] * n);
-                pst[0][k][sq] = s;
-                pst[1][k][95 - sq] = s;
-            }
-        }
-        Params { v, pst }
-    }
-}
-
-static TABLE: LazyLock<Table> = LazyLock::new(|| {
-    Table::parse(GROUPS, include_str!("../params/tamerspiel.txt"))
-        .expect("eval/params/tamerspiel.txt")
-});
-static PARAMS: LazyLock<Params> = LazyLock::new(|| Params::new(&TABLE.values));
+static EMBEDDED: Embedded<TamerSpiel> =
+    Embedded::new("eval/params/tamerspiel.txt", include_str!("../params/tamerspiel.txt"));
 
 /// The embedded parameters.
 pub fn params() -> &'static Params {
-    &PARAMS
+    EMBEDDED.params()
 }
 
 const VALID: u128 = {
@@ -417,64 +391,37 @@ fn terms<A: Acc>(pos: &TamerSpiel, p: &Params, w: &mut A, b: &mut A) -> (i32, bo
     (phase, halve)
 }
 
-/// Static evaluation at `p` from White's view, in centipawns (without the tempo).
-pub fn evaluate_white_with(pos: &TamerSpiel, p: &Params) -> i32 {
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let (phase, halve) = terms(pos, p, &mut w, &mut b);
-    let v = (w.s - b.s).taper(phase, PHASE_RANGE);
-    if halve {
-        v / 2
-    } else {
-        v
-    }
-}
-
-/// Static evaluation from White's view, in centipawns (without the tempo).
-pub fn evaluate_white(pos: &TamerSpiel) -> i32 {
-    evaluate_white_with(pos, params())
-}
-
-fn tempo(pos: &TamerSpiel, p: &Params) -> i32 {
-    if pos.turn() == Color::White {
-        p.v[TEMPO].mg
-    } else {
-        -p.v[TEMPO].mg
-    }
-}
-
 impl Tune for TamerSpiel {
     type Params = Params;
-    fn groups() -> &'static [Group] {
-        GROUPS
-    }
-    fn table() -> &'static Table {
-        &TABLE
+    const GROUPS: &'static [Group] = GROUPS;
+    const TEMPO: usize = TEMPO;
+    fn embedded() -> &'static Embedded<TamerSpiel> {
+        &EMBEDDED
     }
     fn build(values: &[Score]) -> Params {
-        Params::new(values)
+        Params::new(values, material, pst_terms, |sq| 95 - sq)
     }
-    fn eval_with(&self, p: &Params) -> i32 {
-        evaluate_white_with(self, p) + tempo(self, p)
+    fn evaluate_white_with(&self, p: &Params) -> i32 {
+        let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
+        let (phase, halve) = terms(self, p, &mut w, &mut b);
+        let v = (w.s - b.s).taper(phase, PHASE_RANGE);
+        if halve {
+            v / 2
+        } else {
+            v
+        }
     }
-    fn trace(&self, p: &Params) -> Trace {
+    fn trace_terms(&self, p: &Params) -> Trace {
         let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
         let (phase, halve) = terms(self, p, &mut w, &mut b);
         let scale = if halve { 0.5 } else { 1.0 };
-        let mut t = Trace::new(w, &b, phase, PHASE_RANGE, scale, self.eval_with(p));
-        t.single(TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
-        t
+        Trace::new(w, &b, phase, PHASE_RANGE, scale, self.eval_with(p))
     }
 }
 
 impl Evaluator for TamerSpiel {
     fn evaluate(&self) -> i32 {
-        let p = params();
-        let v = evaluate_white_with(self, p) + tempo(self, p);
-        if self.turn() == Color::White {
-            v
-        } else {
-            -v
-        }
+        self.evaluate_embedded()
     }
 
     /// Captures, pawn promotions (to Dabbabah) and citadel promotions (a piece entering an

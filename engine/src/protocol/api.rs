@@ -82,9 +82,11 @@ pub trait GameApi: Send {
     fn undo(&mut self) -> bool;
     /// Legal moves as text.
     fn legal_texts(&self, flavor: Flavor) -> Vec<String>;
-    /// Whether every legal move is one the engine avoids in XBoard mode (XBoard 4.9.1 would
-    /// misdraw it and forfeit a later move, or refuse it outright); false without legal moves.
-    fn xboard_all_avoided(&self) -> bool;
+    /// The moves the engine avoids here in XBoard mode (XBoard 4.9.1 would misdraw them and
+    /// forfeit a later move, or refuse them outright): what [`Config::avoid`] gets there.
+    fn xboard_avoid(&self) -> Vec<Move>;
+    /// Whether every legal move is in `moves`; false without legal moves.
+    fn all_legal_in(&self, moves: &[Move]) -> bool;
     /// The end of the game, if it has ended.
     fn end(&self) -> Option<GameEnd>;
     /// Perft split by root move, in protocol text; `None` when `stop` was set before the end.
@@ -95,7 +97,9 @@ pub trait GameApi: Send {
         flavor: Flavor,
         stop: &std::sync::atomic::AtomicBool,
     ) -> Option<Vec<(String, u64)>>;
-    /// Starts a search of the current position; events go to `sink`.
+    /// Starts a search of the current position with `config` as given (XBoard mode fills
+    /// `config.avoid` from [`GameApi::xboard_avoid`]); events go to `sink` in `flavor`'s move
+    /// text.
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink);
     /// XBoard `setup` line (engine-defined variants).
     fn xboard_setup(&self) -> Option<String>;
@@ -344,13 +348,12 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         let pos = self.game.current();
         self.game.legal().into_iter().map(|m| text_of(pos, m, flavor)).collect()
     }
-    fn xboard_all_avoided(&self) -> bool {
+    fn xboard_avoid(&self) -> Vec<Move> {
+        V::xboard_avoid(self.game.start(), self.game.moves())
+    }
+    fn all_legal_in(&self, moves: &[Move]) -> bool {
         let legal = self.game.legal();
-        if legal.is_empty() {
-            return false;
-        }
-        let avoid = V::xboard_avoid(self.game.start(), self.game.moves());
-        legal.iter().all(|m| avoid.contains(m))
+        !legal.is_empty() && legal.iter().all(|m| moves.contains(m))
     }
     fn end(&self) -> Option<GameEnd> {
         self.game.end()
@@ -367,10 +370,6 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
         Some(rows.into_iter().map(|(m, n)| (text_of(pos, m, flavor), n)).collect())
     }
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, flavor: Flavor, sink: Sink) {
-        let mut config = config;
-        if flavor == Flavor::Xboard {
-            config.avoid = V::xboard_avoid(self.game.start(), self.game.moves());
-        }
         let reporter: Arc<dyn Reporter<V>> = Arc::new(TextReporter { sink, flavor });
         searcher.go(
             self.game.current().clone(),

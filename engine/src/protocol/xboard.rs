@@ -601,7 +601,9 @@ impl Xboard {
             self.s.out.line(&result_line(&end));
             return;
         }
-        if self.s.game.xboard_all_avoided() {
+        // Computed once per move: for the resign test and the search.
+        let avoid = self.s.game.xboard_avoid();
+        if self.s.game.all_legal_in(&avoid) {
             // Every legal move is one XBoard 4.9.1 cannot follow (`xboard_avoid`): it would
             // forfeit the engine for it (seen in 8-Piece when the only moves left start on a
             // square XBoard draws wrongly after a push). Resigning ends the game cleanly.
@@ -616,7 +618,7 @@ impl Xboard {
             random: self.s.opts.random_mover.then_some(self.s.opts.seed),
             skill: self.s.opts.skill(),
             seed: self.s.opts.seed,
-            ..Config::default()
+            avoid,
         };
         self.search_start = Instant::now();
         self.gate.lock().expect("lock").moved = false;
@@ -632,7 +634,11 @@ impl Xboard {
         if self.s.game.end().is_some() {
             return;
         }
-        let config = Config { multipv: self.s.opts.multipv, ..Config::default() };
+        let config = Config {
+            multipv: self.s.opts.multipv,
+            avoid: self.s.game.xboard_avoid(),
+            ..Config::default()
+        };
         let limits = Limits { infinite: true, ..Limits::default() };
         let sink = self.sink(false);
         self.s.game.go(&self.s.searcher, limits, config, Flavor::Xboard, sink);
