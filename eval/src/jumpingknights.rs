@@ -602,6 +602,10 @@ fn victim_value(pos: &JumpingKnights, m: Move) -> i32 {
 }
 
 impl Evaluator for JumpingKnights {
+    /// Futility and move-count pruning of quiet moves near the horizon, as in chess
+    /// (SPRT in docs/strength.md, "Search features").
+    const QUIET_PRUNING: bool = true;
+
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }
