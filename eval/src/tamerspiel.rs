@@ -420,6 +420,10 @@ impl Tune for TamerSpiel {
 }
 
 impl Evaluator for TamerSpiel {
+    /// Futility and move-count pruning of quiet moves near the horizon, as in chess
+    /// (SPRT in docs/strength.md, "Search features").
+    const QUIET_PRUNING: bool = true;
+
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }
