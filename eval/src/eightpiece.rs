@@ -450,6 +450,7 @@ impl Evaluator for EightPiece {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::Values;
     use movegen::rules::VariantId;
 
     fn e(fen: &str) -> i32 {
@@ -477,7 +478,7 @@ mod tests {
         // (the lancer up to a rook), the queen above all.
         let p = params();
         let m = |k: EightKind| {
-            let s = p.v[material(k as usize).expect("not the king")];
+            let s = p.get(material(k as usize).expect("not the king"));
             s.mg + s.eg
         };
         let (s, n, r, q) =

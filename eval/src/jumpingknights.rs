@@ -641,6 +641,7 @@ impl Evaluator for JumpingKnights {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::Values;
     use movegen::types::Square;
 
     /// The embedded material value of `k`.

@@ -334,23 +334,17 @@ impl<const N: usize, const K: usize, const SQ: usize> Params<N, K, SQ> {
         }
         Params { v, pst }
     }
-
-    /// The value of parameter `id`.
-    #[inline(always)]
-    pub fn get(&self, id: usize) -> Score {
-        self.v[id]
-    }
 }
 
 /// Parameters that hold a value for each parameter id.
 pub trait Values {
     /// The value of parameter `id`.
-    fn value(&self, id: usize) -> Score;
+    fn get(&self, id: usize) -> Score;
 }
 
 impl<const N: usize, const K: usize, const SQ: usize> Values for Params<N, K, SQ> {
     #[inline(always)]
-    fn value(&self, id: usize) -> Score {
+    fn get(&self, id: usize) -> Score {
         self.v[id]
     }
 }
@@ -424,7 +418,7 @@ pub trait Tune: crate::Evaluator + Sized + 'static {
     /// The tempo at `p`, White's view.
     #[inline]
     fn tempo(&self, p: &Self::Params) -> i32 {
-        let t = p.value(Self::TEMPO).mg;
+        let t = p.get(Self::TEMPO).mg;
         if self.turn() == Color::White {
             t
         } else {

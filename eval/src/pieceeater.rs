@@ -459,6 +459,7 @@ impl Evaluator for PieceEater {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::Values;
     use movegen::variants::pieceeater::START_FEN;
 
     fn pos(fen: &str) -> PieceEater {

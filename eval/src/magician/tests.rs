@@ -2,6 +2,7 @@
 //! it shows.
 
 use super::*;
+use crate::params::Values;
 
 fn pos(fen: &str) -> Magician {
     Magician::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
