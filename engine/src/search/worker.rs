@@ -370,7 +370,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         // on the list (`[Move::NULL]` stands in for a non-empty one), so the list is made after
         // stand pat; a stalemate (no action at all, very rare without a check rule) is then
         // seen only at nodes that do not stand pat.
-        let late_list = V::HAS_CHANCE;
+        // Not in check, every variant stands pat before it generates moves: most quiescence
+        // nodes end there, and the move list costs more than the evaluation. A stalemate is
+        // then seen only where the node does not stand pat (as in the field's engines).
+        let late_list = V::HAS_CHANCE || !pos.in_check();
         if !late_list {
             pos.legal_moves(&mut list);
         }
@@ -508,33 +511,27 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             }
         }
         let mut list = V::Moves::default();
-        pos.legal_moves(&mut list);
-        if let Some(s) = Self::terminal_score(pos, &list, ply) {
-            self.nodes += 1;
-            self.unflushed += 1;
-            return s;
-        }
         if depth <= 0 || ply >= MAX_PLY {
             if self.exact {
+                pos.legal_moves(&mut list);
                 self.nodes += 1;
                 self.unflushed += 1;
-                return pos.evaluate();
+                return Self::terminal_score(pos, &list, ply).unwrap_or_else(|| pos.evaluate());
             }
+            // Quiescence sees the ends by rule itself.
             return self.qsearch(pos, alpha, beta, ply);
         }
         self.nodes += 1;
         self.unflushed += 1;
         self.seldepth = self.seldepth.max(ply);
 
+        // The table before the move list: a cut-off needs no moves. (An end by rule is never
+        // stored: such nodes return below before the store.)
         let key = pos.hash();
         let shared: &'a Shared = self.shared;
         let tt = &*shared.tt;
         let entry = tt.probe(key);
-        let mut tt_move = Move::NULL;
         if let Some(e) = entry {
-            if list.contains(&e.mv) {
-                tt_move = e.mv;
-            }
             if !pv_node && e.depth >= depth && ply > 0 {
                 let s = score_from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -545,6 +542,16 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 if cut {
                     return s;
                 }
+            }
+        }
+        pos.legal_moves(&mut list);
+        if let Some(s) = Self::terminal_score(pos, &list, ply) {
+            return s;
+        }
+        let mut tt_move = Move::NULL;
+        if let Some(e) = entry {
+            if list.contains(&e.mv) {
+                tt_move = e.mv;
             }
         }
 
