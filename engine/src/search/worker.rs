@@ -244,7 +244,19 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// Fills `buf` with `list` ordered: hash move, tactical moves by score, killers, history.
     /// In games of chance the outcomes of one action form a group that is ordered as a whole
     /// (see `chance_group_score`).
-    fn order(&self, pos: &V, list: &[Move], tt_move: Move, ply: usize, buf: &mut PlyBuf) {
+    ///
+    /// `qs`: quiescence not in check, where only tactical moves that do not lose material by
+    /// static exchange are kept; ignored in games of chance, whose quiescence judges whole
+    /// actions.
+    fn order(
+        &self,
+        pos: &V,
+        list: &[Move],
+        tt_move: Move,
+        ply: usize,
+        buf: &mut PlyBuf,
+        qs: bool,
+    ) {
         buf.moves.clear();
         buf.groups.clear();
         buf.moves.extend_from_slice(list);
@@ -264,14 +276,20 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 i = j;
             }
         } else {
-            for &m in &buf.moves {
+            for (i, &m) in buf.moves.iter().enumerate() {
                 let tactical = pos.is_tactical(m);
+                if qs {
+                    if !tactical || (V::HAS_SEE && !pos.see_ge(m, 0)) {
+                        continue;
+                    }
+                }
                 let s = if m == tt_move {
                     1 << 30
                 } else if tactical {
                     // Captures that lose material in the exchange (where the variant has a
-                    // static exchange evaluation) go after every quiet move.
-                    if V::HAS_SEE && !pos.see_ge(m, 0) {
+                    // static exchange evaluation) go after every quiet move (quiescence has
+                    // dropped them already).
+                    if V::HAS_SEE && !qs && !pos.see_ge(m, 0) {
                         -(1 << 24) + pos.tactical_score(m)
                     } else {
                         (1 << 24) + pos.tactical_score(m)
@@ -283,10 +301,12 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 } else {
                     self.history[Self::history_index(pos, m)]
                 };
-                buf.groups.push((s, buf.groups.len() as u32, 1, tactical));
+                buf.groups.push((s, i as u32, 1, tactical));
             }
         }
-        buf.groups.sort_by_key(|g| std::cmp::Reverse(g.0));
+        // Ties keep the generator's order (the start index is unique, so the unstable sort is
+        // as deterministic as a stable one, and faster).
+        buf.groups.sort_unstable_by_key(|g| (std::cmp::Reverse(g.0), g.1));
     }
 
     /// Order score of one action of a game of chance (its `outcomes`) and whether it is
@@ -420,7 +440,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         }
         let stand_pat = best;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        self.order(pos, &list, Move::NULL, ply, &mut buf);
+        self.order(pos, &list, Move::NULL, ply, &mut buf, !in_check && !V::HAS_CHANCE);
         for gi in 0..buf.groups.len() {
             let (_, start, len, _) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
@@ -436,7 +456,14 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                     && !pos.qsearch_skip(m, gap)
                     && (!V::HAS_SEE || pos.see_ge(m, 0))
             };
-            if !in_check && !group.iter().all(|&m| forcing(m)) {
+            // (Other variants: `order` kept only tactical moves that pass the exchange test.)
+            if !in_check
+                && if V::HAS_CHANCE {
+                    !group.iter().all(|&m| forcing(m))
+                } else {
+                    pos.qsearch_skip(group[0], gap)
+                }
+            {
                 continue;
             }
             // Every chance node multiplies the tree by its outcomes: beyond
@@ -581,7 +608,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         }
 
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        self.order(pos, &list, tt_move, ply, &mut buf);
+        self.order(pos, &list, tt_move, ply, &mut buf, false);
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NULL;
