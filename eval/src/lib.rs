@@ -59,6 +59,12 @@ pub trait Evaluator: Rules {
     /// (quiet moves late in the order at depth ≤ 3, not in check, off the principal line).
     /// Games of chance always do. Default: no.
     const QUIET_PRUNING: bool = false;
+    /// Whether the search orders and reduces quiet moves by the history heuristics the
+    /// variant's SPRT accepted: history with a penalty for quiet moves that failed before the
+    /// cut-off, continuation histories (the move one and two plies before), history-scaled
+    /// late-move reductions, and one ply less where the table has no move (internal iterative
+    /// reduction). Default: no (plain history and killers).
+    const HISTORY_HEURISTICS: bool = false;
     /// Whether [`Evaluator::see_ge`] is implemented. The search orders and prunes by static
     /// exchange evaluation only where it is; other variants keep MVV-LVA alone.
     const HAS_SEE: bool = false;

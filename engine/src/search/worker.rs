@@ -68,6 +68,8 @@ struct PlyBuf {
     /// (order score, start, len, tactical) of each action (a single move unless chance
     /// outcomes).
     groups: Vec<(i32, u32, u32, bool)>,
+    /// Quiet moves searched at this node so far (history penalties on a cut-off).
+    quiets: Vec<Move>,
 }
 
 /// One search thread's state.
@@ -84,6 +86,12 @@ pub struct Worker<'a, V: Evaluator> {
     pub seldepth: usize,
     killers: Vec<[Move; 2]>,
     history: Vec<i32>,
+    /// Continuation histories (`Evaluator::HISTORY_HEURISTICS`): the score of a quiet move
+    /// after the move one ply (`[0]`) and two plies (`[1]`) earlier, indexed by that move's
+    /// target square and this move's squares (`cont_index`). Empty where not used.
+    cont: [Vec<i16>; 2],
+    /// The move played at each ply of the search path (`Move::NULL` for a null move).
+    path: Vec<Move>,
     /// Position keys of the game before the root, then of the search path.
     keys: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -124,6 +132,20 @@ fn late_move_count(depth: i32) -> usize {
 }
 
 const HISTORY_SIZE: usize = 2 * 128 * 128;
+const CONT_SIZE: usize = 128 * 128 * 128;
+/// Largest magnitude of a history entry with the gravity update (`update_stat`).
+const HISTORY_MAX: i32 = 16_384;
+
+/// History bonus (and penalty) for a cut-off at `depth`.
+fn stat_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 64 * depth).min(1600)
+}
+
+/// Moves `h` toward `bonus`'s sign, by less the closer it already is to the bound.
+#[inline]
+fn update_stat(h: i32, bonus: i32) -> i32 {
+    h + bonus - h * bonus.abs() / HISTORY_MAX
+}
 const LMR_TABLE_SIZE: usize = 64;
 
 fn lmr(depth: i32, index: usize) -> i32 {
@@ -154,6 +176,12 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             seldepth: 0,
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: vec![0; HISTORY_SIZE],
+            cont: if V::HISTORY_HEURISTICS {
+                [vec![0; CONT_SIZE], vec![0; CONT_SIZE]]
+            } else {
+                [Vec::new(), Vec::new()]
+            },
+            path: vec![Move::NULL; MAX_PLY + 2],
             keys,
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             bufs: (0..MAX_PLY + 2).map(|_| PlyBuf::default()).collect(),
@@ -230,6 +258,51 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         (pos.turn().index() << 14) | (usize::from(m.from().0) << 7) | usize::from(m.to().0)
     }
 
+    /// Index of quiet move `m` in a continuation history after the earlier move `prev`.
+    #[inline]
+    fn cont_index(prev: Move, m: Move) -> usize {
+        (usize::from(prev.to().0) << 14) | (usize::from(m.from().0) << 7) | usize::from(m.to().0)
+    }
+
+    /// The move `back` plies before `ply` on the search path (`Move::NULL` before the root).
+    #[inline]
+    fn earlier(&self, ply: usize, back: usize) -> Move {
+        if ply >= back {
+            self.path[ply - back]
+        } else {
+            Move::NULL
+        }
+    }
+
+    /// History score of quiet move `m` at `ply`: the butterfly history plus, with
+    /// `HISTORY_HEURISTICS`, the continuation histories.
+    #[inline]
+    fn quiet_score(&self, pos: &V, m: Move, ply: usize) -> i32 {
+        let mut s = self.history[Self::history_index(pos, m)];
+        if V::HISTORY_HEURISTICS {
+            for (k, table) in self.cont.iter().enumerate() {
+                let prev = self.earlier(ply, k + 1);
+                if !prev.is_null() {
+                    s += i32::from(table[Self::cont_index(prev, m)]);
+                }
+            }
+        }
+        s
+    }
+
+    /// Rewards quiet move `m` at `ply` by `bonus` (a penalty when negative).
+    fn reward_quiet(&mut self, pos: &V, m: Move, ply: usize, bonus: i32) {
+        let h = &mut self.history[Self::history_index(pos, m)];
+        *h = update_stat(*h, bonus);
+        for k in 0..2 {
+            let prev = self.earlier(ply, k + 1);
+            if !prev.is_null() {
+                let c = &mut self.cont[k][Self::cont_index(prev, m)];
+                *c = update_stat(i32::from(*c), bonus) as i16;
+            }
+        }
+    }
+
     /// The part of `m` that the player chooses: in games of chance the action without the PE's
     /// step (`ACTION_MASK`), otherwise the whole move.
     #[inline]
@@ -248,15 +321,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// `qs`: quiescence not in check, where only tactical moves that do not lose material by
     /// static exchange are kept; ignored in games of chance, whose quiescence judges whole
     /// actions.
-    fn order(
-        &self,
-        pos: &V,
-        list: &[Move],
-        tt_move: Move,
-        ply: usize,
-        buf: &mut PlyBuf,
-        qs: bool,
-    ) {
+    fn order(&self, pos: &V, list: &[Move], tt_move: Move, ply: usize, buf: &mut PlyBuf, qs: bool) {
         buf.moves.clear();
         buf.groups.clear();
         buf.moves.extend_from_slice(list);
@@ -299,7 +364,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 } else if m == killers[1] {
                     1 << 22
                 } else {
-                    self.history[Self::history_index(pos, m)]
+                    self.quiet_score(pos, m, ply)
                 };
                 buf.groups.push((s, i as u32, 1, tactical));
             }
@@ -582,6 +647,14 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             }
         }
 
+        // Internal iterative reduction: with no move from the table this node is probably not
+        // worth the full depth (and the shallower search finds a move for the next visit).
+        let depth = if V::HISTORY_HEURISTICS && !self.exact && depth >= 4 && tt_move.is_null() {
+            depth - 1
+        } else {
+            depth
+        };
+
         let in_check = pos.in_check();
         let static_eval = if in_check { -INF } else { pos.evaluate() };
 
@@ -594,6 +667,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             if depth >= 3 && static_eval >= beta && pos.null_move_ok() && beta.abs() < MATE_BOUND {
                 if let Some(null) = pos.null_move() {
                     let r = 3 + depth / 4;
+                    self.path[ply] = Move::NULL;
                     self.keys.push(key);
                     let v = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                     self.keys.pop();
@@ -613,6 +687,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0usize;
+        buf.quiets.clear();
         self.keys.push(key);
         for gi in 0..buf.groups.len() {
             let (_, start, len, tactical) = buf.groups[gi];
@@ -649,6 +724,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             // No check extension in games of chance: PieceEater has forced (single-outcome)
             // turns everywhere near the kings, and chains of checking ones never lose depth.
             let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE && !self.exact);
+            self.path[ply] = first;
             let new_depth = depth - 1 + ext;
             let mut v;
             if searched == 0 {
@@ -675,6 +751,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                     if self.is_killer(ply, first) {
                         r -= 1;
                     }
+                    if V::HISTORY_HEURISTICS {
+                        // Moves with a good history are reduced less, bad ones more.
+                        r -= self.quiet_score(pos, first, ply) / 8192;
+                    }
                     r = r.clamp(0, new_depth - 1);
                 }
                 v = self.action(pos, group, &child, new_depth - r, alpha, alpha + 1, ply, false);
@@ -692,6 +772,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 break;
             }
             searched += 1;
+            if V::HISTORY_HEURISTICS && !tactical && v < beta {
+                buf.quiets.push(first);
+            }
             if v > best {
                 best = v;
                 best_move = first;
@@ -713,11 +796,21 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                                 k[1] = k[0];
                                 k[0] = first;
                             }
-                            let h = &mut self.history[Self::history_index(pos, first)];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                for x in &mut self.history {
-                                    *x /= 2;
+                            if V::HISTORY_HEURISTICS {
+                                // The cut-off move gains, the quiet moves that failed before
+                                // it lose.
+                                let bonus = stat_bonus(depth);
+                                self.reward_quiet(pos, first, ply, bonus);
+                                for &q in &buf.quiets {
+                                    self.reward_quiet(pos, q, ply, -bonus);
+                                }
+                            } else {
+                                let h = &mut self.history[Self::history_index(pos, first)];
+                                *h += depth * depth;
+                                if *h > 1 << 20 {
+                                    for x in &mut self.history {
+                                        *x /= 2;
+                                    }
                                 }
                             }
                         }
