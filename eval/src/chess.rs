@@ -215,6 +215,7 @@ impl Evaluator for Chess {
     const HAS_SEE: bool = true;
     const QUIET_PRUNING: bool = true;
     const HISTORY_HEURISTICS: bool = true;
+    const QSEARCH_TT: bool = true;
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see_ge(self, m, threshold)

@@ -65,6 +65,9 @@ pub trait Evaluator: Rules {
     /// late-move reductions, and one ply less where the table has no move (internal iterative
     /// reduction). Default: no (plain history and killers).
     const HISTORY_HEURISTICS: bool = false;
+    /// Whether quiescence search probes the transposition table and stores its results (at
+    /// depth 0). Not for games of chance, whose quiescence depends on the path. Default: no.
+    const QSEARCH_TT: bool = false;
     /// Whether [`Evaluator::see_ge`] is implemented. The search orders and prunes by static
     /// exchange evaluation only where it is; other variants keep MVV-LVA alone.
     const HAS_SEE: bool = false;

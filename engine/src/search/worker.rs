@@ -449,6 +449,23 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        // The table (`Evaluator::QSEARCH_TT`): any entry is at least as deep as quiescence.
+        let shared: &'a Shared = self.shared;
+        let key = pos.hash();
+        let entry = if V::QSEARCH_TT { shared.tt.probe(key) } else { None };
+        if let Some(e) = entry {
+            let s = score_from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let original_alpha = alpha;
+        let mut best_move = Move::NULL;
         let mut list = V::Moves::default();
         // Games of chance (PieceEater): a PE turn lists every action with every outcome, most of
         // it for nothing when the node stands pat. The end by a captured king does not depend
@@ -505,7 +522,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         }
         let stand_pat = best;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        self.order(pos, &list, Move::NULL, ply, &mut buf, !in_check && !V::HAS_CHANCE);
+        let tt_move = entry.map_or(Move::NULL, |e| e.mv);
+        self.order(pos, &list, tt_move, ply, &mut buf, !in_check && !V::HAS_CHANCE);
         for gi in 0..buf.groups.len() {
             let (_, start, len, _) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
@@ -553,6 +571,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             if v > best {
                 best = v;
                 if v > alpha {
+                    best_move = group[0];
                     alpha = v;
                     if v >= beta {
                         break;
@@ -563,6 +582,17 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         self.bufs[ply] = buf;
         if counted {
             self.qs_evasions -= 1;
+        }
+        // Stored at depth 0, and never over a deeper entry of the same position.
+        if V::QSEARCH_TT && !self.aborted && best > -INF && entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            shared.tt.store(key, best_move, score_to_tt(best, ply), 0, bound);
         }
         best
     }
