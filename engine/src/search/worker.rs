@@ -343,10 +343,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         } else {
             for (i, &m) in buf.moves.iter().enumerate() {
                 let tactical = pos.is_tactical(m);
-                if qs {
-                    if !tactical || (V::HAS_SEE && !pos.see_ge(m, 0)) {
-                        continue;
-                    }
+                if qs && (!tactical || (V::HAS_SEE && !pos.see_ge(m, 0))) {
+                    continue;
                 }
                 let s = if m == tt_move {
                     1 << 30
