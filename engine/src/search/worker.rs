@@ -922,3 +922,40 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The gravity update never leaves [-HISTORY_MAX, HISTORY_MAX] (continuation entries are
+    /// `i16`), whatever the sequence of bonuses, and approaches the bound it is pushed to.
+    #[test]
+    fn history_stays_bounded() {
+        let mut h = 0;
+        for _ in 0..10_000 {
+            h = update_stat(h, stat_bonus(20));
+            assert!((0..=HISTORY_MAX).contains(&h), "{h}");
+        }
+        assert!(h > HISTORY_MAX * 9 / 10, "pushed up for long, {h}");
+        for _ in 0..10_000 {
+            h = update_stat(h, -stat_bonus(20));
+            assert!((-HISTORY_MAX..=HISTORY_MAX).contains(&h), "{h}");
+        }
+        assert!(h < -HISTORY_MAX * 9 / 10, "pushed down for long, {h}");
+        // Hand-computed: from 8192, a bonus of 1600 adds 1600 - 8192 * 1600 / 16384 = 800.
+        assert_eq!(update_stat(8192, 1600), 8992);
+        assert_eq!(update_stat(-8192, -1600), -8992);
+        assert!(i16::try_from(HISTORY_MAX).is_ok());
+    }
+
+    /// The bonus grows with depth up to its cap.
+    #[test]
+    fn stat_bonus_grows_to_its_cap() {
+        assert_eq!(stat_bonus(1), 80);
+        assert_eq!(stat_bonus(3), 336);
+        for d in 1..40 {
+            assert!(stat_bonus(d + 1) >= stat_bonus(d));
+        }
+        assert_eq!(stat_bonus(60), 1600);
+    }
+}
