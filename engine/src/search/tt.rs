@@ -18,6 +18,30 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// What a search result `value` with window `(alpha, beta)` (alpha < beta, the window the
+    /// node started with) says about the true score.
+    pub fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+
+    /// Whether a stored score `s` with this bound settles a node searched with window
+    /// `(alpha, beta)`.
+    pub fn cuts(self, s: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        }
+    }
+}
+
 /// A decoded entry.
 #[derive(Copy, Clone, Debug)]
 pub struct TtEntry {
@@ -174,6 +198,19 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Window (-10, 10): at or above beta a lower bound, inside exact, at or below alpha an
+    /// upper bound; each settles the windows it should and no other.
+    #[test]
+    fn bounds_of_results_and_their_cut_offs() {
+        assert_eq!(Bound::of(10, -10, 10), Bound::Lower);
+        assert_eq!(Bound::of(9, -10, 10), Bound::Exact);
+        assert_eq!(Bound::of(-9, -10, 10), Bound::Exact);
+        assert_eq!(Bound::of(-10, -10, 10), Bound::Upper);
+        assert!(Bound::Lower.cuts(10, -10, 10) && !Bound::Lower.cuts(9, -10, 10));
+        assert!(Bound::Upper.cuts(-10, -10, 10) && !Bound::Upper.cuts(-9, -10, 10));
+        assert!(Bound::Exact.cuts(0, -10, 10));
+    }
     use movegen::types::Square;
     use movegen::MoveKind;
 

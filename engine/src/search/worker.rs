@@ -453,12 +453,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let entry = if V::QSEARCH_TT { shared.tt.probe(key) } else { None };
         if let Some(e) = entry {
             let s = score_from_tt(e.score, ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if cut {
+            if e.bound.cuts(s, alpha, beta) {
                 return s;
             }
         }
@@ -583,13 +578,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         }
         // Stored at depth 0, and never over a deeper entry of the same position.
         if V::QSEARCH_TT && !self.aborted && best > -INF && entry.is_none_or(|e| e.depth <= 0) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, original_alpha, beta);
             shared.tt.store(key, best_move, score_to_tt(best, ply), 0, bound);
         }
         best
@@ -654,12 +643,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         if let Some(e) = entry {
             if !pv_node && e.depth >= depth && ply > 0 {
                 let s = score_from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
+                if e.bound.cuts(s, alpha, beta) {
                     return s;
                 }
             }
@@ -856,13 +840,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             // Every root move excluded (MultiPV beyond the number of legal moves).
             return -INF;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
         best
     }

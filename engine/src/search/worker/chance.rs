@@ -113,12 +113,7 @@ impl<V: Evaluator> Worker<'_, V> {
             if let Some(e) = tt.probe(key) {
                 if e.depth >= depth {
                     let s = score_from_tt(e.score, ply);
-                    let cut = match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s >= beta,
-                        Bound::Upper => s <= alpha,
-                    };
-                    if cut {
+                    if e.bound.cuts(s, alpha, beta) {
                         return s;
                     }
                 }
@@ -271,13 +266,7 @@ impl<V: Evaluator> Worker<'_, V> {
         };
         self.chance_bufs[ply] = buf;
         if !quiesce && !self.aborted {
-            let bound = if value <= alpha {
-                Bound::Upper
-            } else if value >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(value, alpha, beta);
             tt.store(key, Move::NULL, score_to_tt(value, ply), depth, bound);
         }
         value
