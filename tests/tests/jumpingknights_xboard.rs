@@ -304,3 +304,28 @@ fn malformed_and_illegal_jumps_are_refused() {
     assert_eq!(sync(&mut e, 7), vec!["pong 7"]);
     e.quit();
 }
+
+#[test]
+fn resigns_when_every_legal_move_is_one_xboard_cannot_follow() {
+    // White Ka3 (XBoard names; ours z2, on the edge file), Black pawn b3 (ours a2) beside it,
+    // Black Ki8. The king can jump the pawn along the rank onto c3 (ours b2, central), so
+    // Rule 4 (JK-5: the king counts) makes that capture White's only legal move: no White move
+    // gives check. XBoard 4.9.1 would take a king move of two files along its rank for castling
+    // and forfeit a later move (`xboard_misdraws_king_move`), so the engine, asked to move,
+    // resigns instead of playing it, and stays responsive.
+    let fen = "10/8k1/10/10/10/10/Kp8/10/10/10 w - 0 1";
+    let mut e = start_jk();
+    e.send(&format!("setboard {fen}"));
+    let (moves, total) = perft1(&mut e);
+    assert_eq!(moves, vec!["a3b3,b3c3".to_string()]);
+    assert_eq!(total, "Nodes searched: 1");
+    e.send("go");
+    let out = sync(&mut e, 8);
+    assert_eq!(out, vec!["resign", "pong 8"], "{out:?}");
+    // The same move, played by the user, is taken (only the engine avoids it).
+    e.send("force");
+    e.send(&format!("setboard {fen}"));
+    e.send("usermove a3b3,b3c3");
+    assert_eq!(sync(&mut e, 9), vec!["pong 9"]);
+    e.quit();
+}
