@@ -142,20 +142,37 @@ impl Table {
     }
 }
 
+/// The 64 squares of an 8x8 board in index order (a1, b1, .., h8): labels of per-square groups.
+pub const SQUARES_8X8: [&str; 64] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    "a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3", "a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4",
+    "a5", "b5", "c5", "d5", "e5", "f5", "g5", "h5", "a6", "b6", "c6", "d6", "e6", "f6", "g6", "h6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7", "a8", "b8", "c8", "d8", "e8", "f8", "g8", "h8",
+];
+
 /// Declares a variant's parameter ids (`pub const NAME: usize` = first id of the group),
 /// `COUNT` and `GROUPS`, in table order.
+///
+/// A group is `ID: Kind "name" len;`, optionally with its entry labels before the `;`, either
+/// listed (`["open", "half_open"]`) or named (`= SQUARES_8X8`, a `[&str; len]` constant).
 macro_rules! param_groups {
-    ($($id:ident : $kind:ident $name:literal $len:literal $([$($label:literal),* $(,)?])?;)*) => {
+    ($($id:ident : $kind:ident $name:literal $len:literal $([$($label:literal),* $(,)?])? $(= $labels:path)?;)*) => {
         param_groups!(@ids 0usize; $($id $len,)*);
         /// The parameter groups in table order.
         pub const GROUPS: &[$crate::params::Group] = &[$(
             $crate::params::Group {
                 name: $name,
                 len: $len,
-                labels: &[$($($label),*)?],
+                labels: param_groups!(@labels [$($($label),*)?] $($labels)?),
                 kind: $crate::params::Kind::$kind,
             },
         )*];
+    };
+    (@labels [$($label:literal),*]) => {
+        &[$($label),*]
+    };
+    (@labels [] $labels:path) => {
+        &$labels
     };
     (@ids $off:expr; ) => {
         /// Number of parameters.
