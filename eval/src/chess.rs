@@ -227,6 +227,13 @@ impl Evaluator for Chess {
     const QUIET_PRUNING: bool = true;
     const HISTORY_HEURISTICS: bool = true;
     const QSEARCH_TT: bool = true;
+    /// Captures, promotions and en passant straight from the generator.
+    const TACTICAL_GEN: bool = true;
+
+    #[inline]
+    fn tactical_moves(&self, out: &mut Self::Moves) {
+        Chess::tactical_moves(self, out);
+    }
 
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         see_ge(self, m, threshold)

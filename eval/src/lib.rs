@@ -26,6 +26,16 @@ pub trait Evaluator: Rules {
     /// Whether `m` changes material (capture, promotion, push-capture, eat, ...): the moves
     /// quiescence search looks at.
     fn is_tactical(&self, m: Move) -> bool;
+    /// Whether [`Evaluator::tactical_moves`] lists only tactical moves when not in check (the
+    /// search then skips the quiet ones without generating them).
+    const TACTICAL_GEN: bool = false;
+    /// Not in check: the legal moves for which [`Evaluator::is_tactical`] holds, in the order
+    /// [`Rules::legal_moves`] lists them; in check: every legal move. Only called where
+    /// [`Evaluator::TACTICAL_GEN`] is set, and the variant's [`Rules::end_by_rule`] must then
+    /// depend on the legal list only through its emptiness. Default: every legal move.
+    fn tactical_moves(&self, out: &mut Self::Moves) {
+        self.legal_moves(out);
+    }
     /// Ordering key of a tactical move, higher first (most valuable victim, least valuable
     /// attacker).
     fn tactical_score(&self, m: Move) -> i32;

@@ -65,3 +65,47 @@ fn null_move_hash_is_consistent() {
         }
     });
 }
+
+/// The quiescence generator (`Chess::tactical_moves`) lists exactly the legal moves the
+/// evaluation calls tactical, in the full generator's order (so the search's move order and
+/// tree do not change), and every legal move when in check.
+#[test]
+fn tactical_generator_is_the_filtered_legal_list() {
+    use eval::Evaluator;
+    let mut starts = vec![Chess::startpos()];
+    for case in load_perft_file("chess.perft") {
+        starts.push(Chess::from_fen(&case.fen).unwrap());
+    }
+    let (mut quiet_nodes, mut checks, mut promos, mut eps) = (0, 0, 0, 0);
+    for (i, start) in starts.iter().enumerate() {
+        random_playouts(start, 500 + i as u64, 30, 300, |pos, legal| {
+            let mut got = <Chess as Rules>::Moves::default();
+            pos.tactical_moves(&mut got);
+            let want: Vec<movegen::Move> = if pos.in_check() {
+                checks += 1;
+                legal.to_vec()
+            } else {
+                quiet_nodes += 1;
+                legal.iter().copied().filter(|&m| pos.is_tactical(m)).collect()
+            };
+            promos += want.iter().filter(|m| m.promo() != 0).count();
+            eps += want.iter().filter(|m| m.kind() == movegen::MoveKind::EnPassant).count();
+            assert_eq!(got.iter().copied().collect::<Vec<_>>(), want, "at {}", pos.fen());
+        });
+    }
+    assert!(quiet_nodes > 10_000 && checks > 500, "{quiet_nodes} / {checks} positions");
+    assert!(promos > 100 && eps > 20, "too few promotions ({promos}) or e.p. ({eps}) seen");
+
+    // By hand: the b7 pawn promotes by a step to b8 or by taking the a8 rook (4 choices each),
+    // e5 takes d5 e.p., the rooks take a8 and h8; castling and every other move is quiet: 11.
+    let pos = Chess::from_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
+    let mut got = <Chess as Rules>::Moves::default();
+    pos.tactical_moves(&mut got);
+    let mut texts: Vec<String> = got.iter().map(|&m| pos.move_text(m)).collect();
+    texts.sort();
+    let want = [
+        "a1a8", "b7a8b", "b7a8n", "b7a8q", "b7a8r", "b7b8b", "b7b8n", "b7b8q", "b7b8r", "e5d6",
+        "h1h8",
+    ];
+    assert_eq!(texts, want);
+}

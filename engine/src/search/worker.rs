@@ -505,8 +505,22 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             best = stand;
         }
         if late_list {
-            pos.legal_moves(&mut list);
-            if let Some(s) = Self::terminal_score(pos, &list, ply) {
+            // Not in check here (chance games aside): with `TACTICAL_GEN` the generator lists
+            // only the tactical moves; an empty list is a stalemate only if no quiet move
+            // exists either (`end_by_rule` looks at the list's emptiness only).
+            let tactical_only = V::TACTICAL_GEN && !V::HAS_CHANCE;
+            if tactical_only {
+                pos.tactical_moves(&mut list);
+            } else {
+                pos.legal_moves(&mut list);
+            }
+            let some_legal: &[Move] = &[Move::NULL];
+            let end_list: &[Move] = if tactical_only && list.is_empty() && pos.count_legal() > 0 {
+                some_legal
+            } else {
+                &list
+            };
+            if let Some(s) = Self::terminal_score(pos, end_list, ply) {
                 if counted {
                     self.qs_evasions -= 1;
                 }

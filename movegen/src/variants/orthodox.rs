@@ -364,6 +364,22 @@ pub(crate) fn army_attacks(army: &Army, by: Color, occ: Bb64) -> Bb64 {
 /// Generates every legal move of `pos` into `sink`.
 #[inline(always)]
 pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
+    generate_some::<P, S, false>(pos, sink);
+}
+
+/// Generates the legal moves of `pos` that capture or promote (en passant included), in the
+/// order [`generate`] lists them, when the side to move is not in check; every legal move when
+/// it is (quiescence searches every evasion). Only the orthodox moves: a variant whose
+/// [`OrthoPosition::extra_moves`] adds moves must restrict those itself (they are handed the
+/// restricted [`GenState::move_mask`]).
+#[inline(always)]
+pub(crate) fn generate_tactical<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
+    generate_some::<P, S, true>(pos, sink);
+}
+
+/// [`generate`] (`TACTICAL` false) or [`generate_tactical`] (true).
+#[inline(always)]
+fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink: &mut S) {
     let t = tables();
     let us = pos.mover();
     let them = !us;
@@ -375,15 +391,19 @@ pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
     let ksq = mine.king;
     let checkers = pos.attackers_of(ksq, them, occ);
 
+    // Where a move may land: anywhere not our own, or (tactical moves, not in check) on an
+    // enemy unit only; promotions and en passant are let through below.
+    let quiet = !TACTICAL || checkers.any();
+    let land = if quiet { !own } else { enemy };
     let king_gone = occ.without(ksq);
     let danger = army_attacks(&theirs, them, king_gone) | pos.extra_attacks(them, king_gone);
-    sink.piece_moves(ksq, t.king[ksq.idx()] & !own & !danger);
+    sink.piece_moves(ksq, t.king[ksq.idx()] & land & !danger);
     if checkers.more_than_one() {
         return;
     }
     let target =
         if checkers.any() { pos.evasion_target(ksq, checkers.lsb()) } else { Bitboard(!0) };
-    let move_mask = target & !own;
+    let move_mask = target & land;
 
     // Pins: enemy line pieces that see the king through exactly one of our units. (A piece
     // that also jumps, seen at distance 2, "pins" the middle unit only while it gives check
@@ -426,9 +446,11 @@ pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
     let free = pawns & !pinned;
     let single = advance(free, us, 0) & empty;
     let double = advance(single & double_rank, us, 0) & empty & target;
+    let double = if quiet { double } else { Bitboard::EMPTY };
     let single = single & target;
+    let steps = if quiet { single & !promo_rank } else { Bitboard::EMPTY };
     let d0 = pawn_delta(us, 0);
-    sink.pawn_moves(single & !promo_rank, d0, MoveKind::Normal);
+    sink.pawn_moves(steps, d0, MoveKind::Normal);
     sink.promotions(single & promo_rank, d0);
     sink.pawn_moves(double, 2 * d0, MoveKind::DoublePush);
     for dx in [-1i8, 1] {
@@ -441,7 +463,8 @@ pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
         let line = t.line[ksq.idx()][sq.idx()];
         let one = advance(Bitboard::from_square(sq), us, 0) & empty;
         let two = advance(one & double_rank, us, 0) & empty & target & line;
-        let one = one & target & line;
+        let two = if quiet { two } else { Bitboard::EMPTY };
+        let one = one & target & line & if quiet { !Bitboard::EMPTY } else { promo_rank };
         let caps = t.pawn_attacks(us, sq) & enemy & target & line;
         for to in one | caps {
             if promo_rank.has(to) {
@@ -464,7 +487,7 @@ pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
 
     // Castling (standard squares; the king's path must not be attacked).
     let rights = pos.castle_rights();
-    if checkers.is_empty() && rights != 0 {
+    if !TACTICAL && checkers.is_empty() && rights != 0 {
         let (kbit, qbit, base) = match us {
             Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0u8),
             Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56u8),

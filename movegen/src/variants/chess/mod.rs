@@ -422,6 +422,13 @@ impl Rules for Chess {
 }
 
 impl Chess {
+    /// The legal captures, promotions (every choice) and en-passant captures, in the order
+    /// [`Rules::legal_moves`] lists them, when the side to move is not in check; every legal
+    /// move when it is. Quiescence search's moves without the quiet ones it would drop.
+    pub fn tactical_moves(&self, out: &mut ChessMoves) {
+        orthodox::generate_tactical(self, &mut Lister::new(out, &movegen::PROMOS));
+    }
+
     /// Whether the e.p. square currently contributes to the hash (the same test the key used
     /// when the square was set: a legal capture exists for the side to move).
     #[inline]
