@@ -72,15 +72,18 @@ fn start_position_and_mirrors_are_balanced() {
 #[test]
 fn the_family_is_valued_in_the_seeds_order() {
     // The same pawn skeleton, White a piece up: the family ranks M < H < A < C < Y, and M is
-    // worth a little less than a bishop (seed: 2.5-3 against the bishop's 3+).
+    // worth about a bishop (seed: 2.5-3 against the bishop's 3+, the hand-set table's order;
+    // the fitted table puts her slightly above it: docs/decisions/0007-fitted-magician.md).
     let e = |piece: char| {
         evaluate_white(&pos(&format!("4k3/pppp4/8/8/3{piece}4/8/PPPP4/4K3 w - - 0 1 -")))
     };
     let m = e('M');
-    assert!(m < e('B'), "M {m} vs B {}", e('B'));
+    assert!((m - e('B')).abs() < 60, "M {m} vs B {}", e('B'));
     assert!(m > 150, "{m}");
     assert!(m < e('H') && e('H') < e('A') && e('A') < e('C') && e('C') < e('Y'));
-    assert!(e('Y') > e('Q') + 400, "the Prime Minister is far above a queen");
+    // Far above a queen: more than three pawns (hand-set about 620, fitted about 400).
+    let (y, q) = (e('Y'), e('Q'));
+    assert!(y > q + 300, "the Prime Minister is far above a queen: {y} {q}");
 }
 
 #[test]
@@ -127,9 +130,13 @@ fn the_open_option_has_value() {
     let without = pos("r3k3/pp6/8/3P4/2B5/8/PP6/4K3 w - - 0 1 -");
     let diff = evaluate_white(&with) - evaluate_white(&without);
     let flag_base = params().get(FLAG);
-    let gain = material_of(MagicianKind::Chancellor).mg - material_of(MagicianKind::Magician).mg;
-    let expect = flag_base.mg + (gain >> 1 >> 1);
-    assert!((diff - expect).abs() <= 2, "diff {diff} expected about {expect}");
+    let gain2 = material_of(MagicianKind::Chancellor) - material_of(MagicianKind::Magician);
+    let gain = gain2.mg;
+    let expect = S(flag_base.mg + (gain2.mg >> 1 >> 1), flag_base.eg + (gain2.eg >> 1 >> 1));
+    assert_eq!(flag_value(&with, Color::White), expect);
+    // The evaluation's difference is that value tapered: between its two halves.
+    let (lo, hi) = (expect.mg.min(expect.eg), expect.mg.max(expect.eg));
+    assert!(diff >= lo - 2 && diff <= hi + 2, "diff {diff} expected within {expect:?}");
     assert_eq!(flag_value(&without, Color::White), S(0, 0));
     // Bishops still at home: a quarter of the potential only.
     let home = pos("r3k3/pp6/8/3P4/8/8/PP6/2B1K3 w - - 0 1 M");
