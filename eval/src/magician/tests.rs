@@ -125,14 +125,13 @@ fn trigger_distance_and_potential() {
 fn the_open_option_has_value() {
     // Same board; White may still bring in its Magician or not. The moved bishop on c4 can
     // switch now, and a pawn on d5 is one push from the 6th, Black has a rook (Chancellor:
-    // gain 775, half of it for the pawn, half of that again for the option).
+    // her gain over the Magician, half of it for the pawn, half of that again for the option).
     let with = pos("r3k3/pp6/8/3P4/2B5/8/PP6/4K3 w - - 0 1 M");
     let without = pos("r3k3/pp6/8/3P4/2B5/8/PP6/4K3 w - - 0 1 -");
     let diff = evaluate_white(&with) - evaluate_white(&without);
     let flag_base = params().get(FLAG);
-    let gain2 = material_of(MagicianKind::Chancellor) - material_of(MagicianKind::Magician);
-    let gain = gain2.mg;
-    let expect = S(flag_base.mg + (gain2.mg >> 1 >> 1), flag_base.eg + (gain2.eg >> 1 >> 1));
+    let gain = material_of(MagicianKind::Chancellor) - material_of(MagicianKind::Magician);
+    let expect = S(flag_base.mg + (gain.mg >> 1 >> 1), flag_base.eg + (gain.eg >> 1 >> 1));
     assert_eq!(flag_value(&with, Color::White), expect);
     // The evaluation's difference is that value tapered: between its two halves.
     let (lo, hi) = (expect.mg.min(expect.eg), expect.mg.max(expect.eg));
@@ -140,7 +139,7 @@ fn the_open_option_has_value() {
     assert_eq!(flag_value(&without, Color::White), S(0, 0));
     // Bishops still at home: a quarter of the potential only.
     let home = pos("r3k3/pp6/8/3P4/8/8/PP6/2B1K3 w - - 0 1 M");
-    assert_eq!(flag_value(&home, Color::White).mg, flag_base.mg + (gain >> 1 >> 2));
+    assert_eq!(flag_value(&home, Color::White).mg, flag_base.mg + (gain.mg >> 1 >> 2));
     // No bishop: the base (promotion to her remains possible).
     let none = pos("r3k3/pp6/8/3P4/8/8/PP6/4K3 w - - 0 1 M");
     assert_eq!(flag_value(&none, Color::White), flag_base);
