@@ -33,6 +33,13 @@ fn start_jk() -> Driver {
     e
 }
 
+/// `start_jk` and a `setboard` of the given XBoard FEN.
+fn start_jk_at(fen: &str) -> Driver {
+    let mut e = start_jk();
+    e.send(&format!("setboard {fen}"));
+    e
+}
+
 fn sync(e: &mut Driver, n: u32) -> Vec<String> {
     e.ask(&format!("ping {n}"), &format!("pong {n}"))
 }
@@ -125,8 +132,7 @@ fn en_passant_in_every_form_and_the_engines_own() {
     // White's only legal move. XBoard names: pawn j5, victim i5, landing h7; `setboard` comes
     // without a castling field and with the e.p. square in XBoard's names (i6).
     let xb_fen = "10/1k8/10/10/8pP/10/3K6/10/10/10 w i6 0 1";
-    let mut e = start_jk();
-    e.send(&format!("setboard {xb_fen}"));
+    let mut e = start_jk_at(xb_fen);
     let (moves, _) = perft1(&mut e);
     assert_eq!(moves, vec!["j5i5,i5h7"], "XBoard form names the victim as the kill square");
     assert_eq!(ours("j5i5,i5h7"), "i5h5,h5g7");
@@ -141,8 +147,7 @@ fn en_passant_in_every_form_and_the_engines_own() {
     // form in XBoard names. After it Black (Ka8 alone) has 3 king steps: a7, b7, b8 (its other
     // five neighbours are edge squares, where a quiet move may not end).
     for text in ["j5i5,i5h7", "j5h7,i5i7", "j5h7,i5g7", "j5i6,i6h7"] {
-        let mut e = start_jk();
-        e.send(&format!("setboard {xb_fen}"));
+        let mut e = start_jk_at(xb_fen);
         e.send(&format!("usermove {text}"));
         let out = sync(&mut e, 3);
         assert_eq!(out, vec!["pong 3"], "{text} refused");
@@ -158,16 +163,14 @@ fn rule4_jump_is_the_engines_only_choice() {
     // Nightrider b1. The War Machine on the edge can jump the nightrider onto b2 or b4
     // (central); no White move gives check, so those two jumps are the legal moves. XBoard
     // names: c0c1,c1c2 and c0c1,c1c4.
-    let mut e = start_jk();
-    e.send("setboard 10/8k1/10/10/10/10/5K4/10/2n7/2W7 w - 0 1");
+    let mut e = start_jk_at("10/8k1/10/10/10/10/5K4/10/2n7/2W7 w - 0 1");
     e.send("sd 4");
     let out = e.ask("go", "move ");
     let mv = engine_move(&out, &["c0c1,c1c2", "c0c1,c1c4"]);
     let p = JumpingKnights::from_fen("10/8k1/10/10/10/10/5K4/10/2n7/2W7 w - - 0 1").unwrap();
     assert!(p.parse_move(&ours(&mv)).is_ok(), "{mv}");
     // A quiet king move is refused by Rule 4 and leaves the game as it was.
-    let mut e = start_jk();
-    e.send("setboard 10/8k1/10/10/10/10/5K4/10/2n7/2W7 w - 0 1");
+    let mut e = start_jk_at("10/8k1/10/10/10/10/5K4/10/2n7/2W7 w - 0 1");
     let r = e.ask("usermove f3f4", "Illegal move");
     assert!(r.last().unwrap().contains("Rule 4"), "{r:?}");
     let (_, total) = perft1(&mut e);
@@ -177,10 +180,9 @@ fn rule4_jump_is_the_engines_only_choice() {
 
 #[test]
 fn castling_and_promotion_by_jump() {
-    let mut e = start_jk();
     // Kings e1/e8 with both rooks, pawns a2 h2 a7 h7 (no castling field: inferred from the
     // kings and rooks at home). Short castling e1g1 is XBoard's f1h1, long e8c8 is f8d8.
-    e.send("setboard 10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
+    let mut e = start_jk_at("10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
     e.send("usermove f1h1");
     e.send("usermove f8d8");
     assert_eq!(sync(&mut e, 4), vec!["pong 4"]);
@@ -193,15 +195,13 @@ fn castling_and_promotion_by_jump() {
 
     // The same two castlings as `O-O` / `O-O-O` (accepted by XBoard's move parser): the same
     // position results.
-    let mut e2 = start_jk();
-    e2.send("setboard 10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
+    let mut e2 = start_jk_at("10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
     e2.send("usermove O-O");
     e2.send("usermove O-O-O");
     assert_eq!(sync(&mut e2, 8), vec!["pong 8"]);
     let (mut moves2, _) = perft1(&mut e2);
     let (mut moves1, _) = {
-        let mut e1 = start_jk();
-        e1.send("setboard 10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
+        let mut e1 = start_jk_at("10/1r3k2r1/1p6p1/10/10/10/10/1P6P1/1R3K2R1/10 w - 0 1");
         e1.send("usermove f1h1");
         e1.send("usermove f8d8");
         let r = perft1(&mut e1);
@@ -216,8 +216,7 @@ fn castling_and_promotion_by_jump() {
     // A pawn on c7 jumps the queen on d8 and lands on the edge rank 9, promoting (to a
     // Nightrider, `n`, or a War Machine, `w`). Black: Kz9 (corner), Qd8; White Ke1, Pc7. XBoard
     // names: d7e8,e8f9n.
-    let mut e = start_jk();
-    e.send("setboard k9/4q5/3P6/10/10/10/10/10/5K4/10 w - 0 1");
+    let mut e = start_jk_at("k9/4q5/3P6/10/10/10/10/10/5K4/10 w - 0 1");
     e.send("usermove d7e8,e8f9w");
     assert_eq!(sync(&mut e, 5), vec!["pong 5"]);
     // White's War Machine now stands on e9 (XBoard f9): Black's king is alone on z9.
@@ -235,8 +234,7 @@ fn claims_the_stalemate_win() {
     // nothing is adjacent to capture, and a corner king can never be in check: there is no
     // square beyond it). The pawn z5 cannot step to the edge square z4 and has nothing to
     // jump. Black is stalemated with a unit on the edge and White's king central: White wins.
-    let mut e = start_jk();
-    e.send("setboard k9/10/10/10/p9/10/5K4/10/2R7/10 w - 0 1");
+    let mut e = start_jk_at("k9/10/10/10/p9/10/5K4/10/2R7/10 w - 0 1");
     e.send("playother");
     // Playother with White to move: the engine plays Black, the user White. XBoard's c1b1 is
     // the rule book's b1a1.
@@ -247,8 +245,7 @@ fn claims_the_stalemate_win() {
     // The engine's own mate, claimed: Black Kh8 boxed in by Bg8, pawns g7 h7 and the edge;
     // White's War Machine e5 mates by a 3-jump to e8 or h5 (derivation in
     // jumpingknights_search.rs). XBoard names: f5f8 or f5i5.
-    let mut e = start_jk();
-    e.send("setboard 10/7bk1/7pp1/10/5W4/10/10/10/2K7/10 w - 0 1");
+    let mut e = start_jk_at("10/7bk1/7pp1/10/5W4/10/10/10/2K7/10 w - 0 1");
     e.send("sd 3");
     let out = e.ask("go", "1-0");
     engine_move(&out, &["f5f8", "f5i5"]);
@@ -261,8 +258,7 @@ fn highlight_of_a_two_leg_jump() {
     // The e.p. position above: lifting the pawn j5 (our i5) marks the victim i5 (our h5) cyan
     // (first leg of a multi-leg move); putting it there marks the landing h7 (our g7) red (a
     // capture); XBoard's continuation `lift i5` gets the same answer; then the move is sent.
-    let mut e = start_jk();
-    e.send("setboard 10/1k8/10/10/8pP/10/3K6/10/10/10 w i6 0 1");
+    let mut e = start_jk_at("10/1k8/10/10/8pP/10/3K6/10/10/10 w i6 0 1");
     // Colour FENs list ranks 9..0 and XBoard files a..j, like the board FEN.
     let r = e.ask("lift j5", "highlight");
     assert_eq!(r.last().unwrap(), "highlight 10/10/10/10/8C1/10/10/10/10/10");
@@ -314,8 +310,7 @@ fn resigns_when_every_legal_move_is_one_xboard_cannot_follow() {
     // and forfeit a later move (`xboard_misdraws_king_move`), so the engine, asked to move,
     // resigns instead of playing it, and stays responsive.
     let fen = "10/8k1/10/10/10/10/Kp8/10/10/10 w - 0 1";
-    let mut e = start_jk();
-    e.send(&format!("setboard {fen}"));
+    let mut e = start_jk_at(fen);
     let (moves, total) = perft1(&mut e);
     assert_eq!(moves, vec!["a3b3,b3c3".to_string()]);
     assert_eq!(total, "Nodes searched: 1");
