@@ -223,7 +223,8 @@ pub struct MatchArgs {
     #[arg(long)]
     pub name2: Option<String>,
     /// Write a machine-readable summary (W-D-L, pentanomial counts, SPRT) to this JSON file,
-    /// for `menagerie match-merge`.
+    /// for `menagerie match-merge`; rewritten after every game, so a run stopped early leaves
+    /// the totals of the games it finished.
     #[arg(long)]
     pub json: Option<std::path::PathBuf>,
     /// First game pair of this run (opening, die seed and round numbers follow it), to split a
@@ -545,7 +546,7 @@ pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
 }
 
 fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::runner::{player::Control, run_match, EngineSpec, MatchConfig};
+    use crate::runner::{player::Control, run_match, write_atomically, EngineSpec, MatchConfig};
     let variant = variant_arg(&a.variant)?;
     if !crate::variants::supported(variant) {
         return Err(unimplemented_variant(variant));
@@ -612,6 +613,7 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         odds: a.time_odds,
         openings,
         pgn: a.pgn.clone(),
+        json: a.json.clone(),
         seed: a.seed,
         sprt,
         resign: a
@@ -634,8 +636,7 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let totals = summary.totals(&cfg);
     write!(out, "{}", totals.report()).map_err(io_err)?;
     if let Some(path) = &a.json {
-        std::fs::write(path, totals.to_json())
-            .map_err(|e| CliError { message: format!("{}: {e}", path.display()), code: 1 })?;
+        write_atomically(path, &totals.to_json()).map_err(|e| CliError { message: e, code: 1 })?;
     }
     let r = summary.wdl;
     writeln!(

@@ -179,3 +179,57 @@ fn self_play_names_tell_the_sides_apart() {
     let (code, _, err) = menagerie(&["match", "--name1", "X", "--name2", "X"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_stopped_run_leaves_the_summary_of_its_finished_games() {
+    // A long match killed after a few games (as by hand or by a batch job's time limit): the
+    // JSON summary, rewritten after every game, holds the games the PGN has (the last game may
+    // be in the PGN and not yet in the summary when the kill comes between the two writes).
+    let (pgn, json) = (tmp("stopped.pgn"), tmp("stopped.json"));
+    let (p, j) = (pgn.to_str().unwrap().to_string(), json.to_str().unwrap().to_string());
+    let args = [
+        "match",
+        "--name1",
+        "New",
+        "--name2",
+        "Base",
+        "--games",
+        "1000",
+        "--movetime",
+        "5",
+        "--max-plies",
+        "40",
+        "--concurrency",
+        "1",
+        "--pgn",
+        &p,
+        "--json",
+        &j,
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("starts");
+    let start = std::time::Instant::now();
+    let finished = |s: &str| read_games(s).len();
+    while finished(&std::fs::read_to_string(&pgn).unwrap_or_default()) < 5 {
+        assert!(start.elapsed().as_secs() < 120, "five games take less than two minutes");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    let mut games = read_games(&std::fs::read_to_string(&pgn).expect("PGN"));
+    games.sort_by_key(|g| tag(g, "Round").parse::<u32>().unwrap());
+    let t = Totals::from_json(&std::fs::read_to_string(&json).expect("a summary")).expect("reads");
+    let n = t.wdl.w + t.wdl.d + t.wdl.l;
+    assert!(n as usize == games.len() || n as usize + 1 == games.len(), "{n} of {}", games.len());
+    assert!((4..1000).contains(&n), "{n}");
+    let counted = &games[..n as usize];
+    let wins = counted.iter().filter(|g| score_of(g, "New") == 1.0).count() as u32;
+    assert_eq!(t.wdl.w, wins);
+    assert_eq!(t.penta.0, penta_from_pgn(counted));
+    assert_eq!(t.penta.pairs(), n / 2);
+    let _ = (std::fs::remove_file(&pgn), std::fs::remove_file(&json));
+    let _ = std::fs::remove_file(format!("{j}.tmp"));
+}

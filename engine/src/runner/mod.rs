@@ -57,6 +57,10 @@ pub struct MatchConfig {
     pub openings: Vec<String>,
     /// Where to append PGN.
     pub pgn: Option<std::path::PathBuf>,
+    /// Where to keep the JSON summary ([`Totals::to_json`]): rewritten after every game, so a
+    /// run stopped early (by hand, or by a batch job's time limit) leaves the totals of the
+    /// games it finished, ready for `match-merge`.
+    pub json: Option<std::path::PathBuf>,
     /// Base seed (die rolls of game `i` use `seed + i`).
     pub seed: u64,
     /// Stop at an SPRT decision.
@@ -565,6 +569,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
                 stop.store(true, Ordering::SeqCst);
             }
         }
+        if let Some(path) = &cfg.json {
+            if let Err(e) = write_atomically(path, &summary.totals(cfg).to_json()) {
+                let _ = writeln!(out, "{}{e}", if tty { "\n" } else { "" });
+            }
+        }
     }
     for w in workers {
         let _ = w.join();
@@ -580,6 +589,17 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     }
     summary.records.sort_by_key(|r| r.round);
     Ok(summary)
+}
+
+/// Writes `text` to a temporary file beside `path` and renames it over `path`, so that a reader
+/// (or a run killed mid-write) never sees half a file.
+pub fn write_atomically(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Pairs games into game pairs by their number (games `2k` and `2k + 1` played opening `k`
