@@ -233,3 +233,18 @@ fn a_stopped_run_leaves_the_summary_of_its_finished_games() {
     let _ = (std::fs::remove_file(&pgn), std::fs::remove_file(&json));
     let _ = std::fs::remove_file(format!("{j}.tmp"));
 }
+
+#[test]
+fn an_unwritable_summary_fails_before_any_game() {
+    let pgn = tmp("unwritable.pgn");
+    let dir = std::env::temp_dir().join(format!("menagerie-no-such-dir-{}", std::process::id()));
+    let json = dir.join("s.json");
+    let (p, j) = (pgn.to_str().unwrap().to_string(), json.to_str().unwrap().to_string());
+    let args = ["match", "--games", "2", "--movetime", "5", "--pgn", &p, "--json", &j];
+    let (code, out, err) = menagerie(&args);
+    assert_ne!(code, 0, "{out}\n{err}");
+    assert!(err.contains("menagerie-no-such-dir"), "names the file: {err}");
+    assert!(!out.contains("Games 1/"), "no game was played: {out}");
+    assert!(std::fs::read_to_string(&pgn).unwrap_or_default().is_empty(), "no PGN written");
+    let _ = std::fs::remove_file(&pgn);
+}

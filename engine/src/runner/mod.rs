@@ -432,6 +432,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
         new_game(cfg.variant, Some(o)).map_err(|e| format!("opening `{o}`: {e}"))?;
     }
     new_game(cfg.variant, None)?;
+    // A summary file that cannot be written fails now, not after the games.
+    if let Some(path) = &cfg.json {
+        write_atomically(path, "")?;
+        std::fs::remove_file(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     let next = Arc::new(AtomicU32::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<Result<Done, String>>();
