@@ -380,6 +380,9 @@ impl Tune for EightPiece {
 }
 
 impl Evaluator for EightPiece {
+    const HISTORY_HEURISTICS: bool = true;
+    const QSEARCH_TT: bool = true;
+
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }
