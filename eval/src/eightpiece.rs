@@ -380,6 +380,8 @@ impl Tune for EightPiece {
 }
 
 impl Evaluator for EightPiece {
+    /// History heuristics and the quiescence table, as in chess (SPRT in docs/strength.md,
+    /// "Search features").
     const HISTORY_HEURISTICS: bool = true;
     const QSEARCH_TT: bool = true;
 
