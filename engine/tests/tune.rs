@@ -74,6 +74,30 @@ fn loop_for<V: Tune>(variant: &str) {
     let data = std::fs::read_to_string(p("data.txt")).unwrap();
     assert!(data.lines().count() > 5, "{data}");
     assert!(data.lines().all(|l| l.contains(&format!("; variant {variant}; result "))));
+    // Relabelled: every line kept, in order, its result blended with a search (a number).
+    let (code, _, err) = menagerie(&[
+        "tune",
+        "relabel",
+        "--data",
+        &p("data.txt"),
+        "--nodes",
+        "300",
+        "--k",
+        "0.5",
+        "--lambda",
+        "0.5",
+        "--out",
+        &p("relabelled.txt"),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let relabelled = std::fs::read_to_string(p("relabelled.txt")).unwrap();
+    assert_eq!(relabelled.lines().count(), data.lines().count(), "{err}");
+    for (a, b) in data.lines().zip(relabelled.lines()) {
+        let (fen, label) = b.split_once("; result ").unwrap();
+        assert!(a.starts_with(fen), "{a} / {b}");
+        let x: f64 = label.split(';').next().unwrap().parse().unwrap();
+        assert!((0.0..=1.0).contains(&x), "{b}");
+    }
     // A fit: a complete, parseable table whose header keeps the notes and records the run.
     let (code, _, err) = menagerie(&[
         "tune",
@@ -81,7 +105,7 @@ fn loop_for<V: Tune>(variant: &str) {
         "--variant",
         variant,
         "--data",
-        &p("data.txt"),
+        &p("relabelled.txt"),
         "--epochs",
         "50",
         "--rounds",
@@ -173,6 +197,16 @@ fn bad_input_is_refused_with_a_message() {
     let (code, _, _) =
         menagerie(&["tune", "fit", "--variant", "chess", "--data", "x", "--rate", "0"]);
     assert_eq!(code, 2);
+    for bad in [["--k", "0", "--lambda", "0.5"], ["--k", "1", "--lambda", "1.5"]] {
+        let (code, _, err) =
+            menagerie(&["tune", "relabel", "--data", "x", bad[0], bad[1], bad[2], bad[3]]);
+        assert_eq!(code, 2);
+        assert!(err.contains("--lambda in [0, 1]"), "{err}");
+    }
+    let (code, _, err) =
+        menagerie(&["tune", "relabel", "--data", &p("none"), "--k", "1", "--lambda", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("none"), "{err}");
     // A PGN that is not one: no games, nothing written but the summary.
     std::fs::write(p("junk.pgn"), "not a pgn\n").unwrap();
     let (code, out, err) = menagerie(&["tune", "extract", "--pgn", &p("junk.pgn")]);

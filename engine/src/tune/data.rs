@@ -135,13 +135,14 @@ pub struct Line {
     pub fen: String,
     /// Its variant.
     pub variant: VariantId,
-    /// The game's result from White's view: 1, 0.5 or 0.
+    /// The game's result from White's view: 1, 0.5 or 0 (or a blended label in [0, 1]).
     pub result: f64,
     /// The game's number, if given.
     pub game: Option<usize>,
 }
 
-/// Parses a data line (`FEN; variant ID; result R[; game G]`).
+/// Parses a data line (`FEN; variant ID; result R[; game G]`; R a PGN result or a number in
+/// [0, 1]).
 pub fn parse_line(line: &str) -> Option<Line> {
     let mut parts = line.split(';');
     let fen = parts.next()?.trim().to_string();
@@ -149,7 +150,12 @@ pub fn parse_line(line: &str) -> Option<Line> {
     for p in parts {
         match p.trim().split_once(' ') {
             Some(("variant", v)) => variant = VariantId::parse(v.trim()),
-            Some(("result", r)) => result = result_value(r.trim()),
+            // A PGN result, or a label in [0, 1] (`tune relabel`).
+            Some(("result", r)) => {
+                let r = r.trim();
+                result = result_value(r)
+                    .or_else(|| r.parse().ok().filter(|x: &f64| (0.0..=1.0).contains(x)));
+            }
             Some(("game", g)) => game = g.trim().parse().ok(),
             _ => {}
         }
@@ -247,6 +253,11 @@ mod tests {
         assert_eq!(parse_line("x; variant chess; result *"), None);
         let l = parse_line("x ; variant eightpiece-random ; result 1/2-1/2").unwrap();
         assert_eq!((l.variant, l.result, l.game), (VariantId::EightPieceRandom, 0.5, None));
+        // Labels of `tune relabel`: numbers in [0, 1] only.
+        assert_eq!(parse_line("x; variant chess; result 0.6250; game 3").unwrap().result, 0.625);
+        assert_eq!(parse_line("x; variant chess; result 1.5"), None);
+        assert_eq!(parse_line("x; variant chess; result -0.1"), None);
+        assert_eq!(parse_line("x; variant chess; result NaN"), None);
         assert!(is_fault("Engine B loses on time"));
         assert!(is_fault("A played an illegal move e2e5 (illegal)"));
         assert!(!is_fault("White mates"));

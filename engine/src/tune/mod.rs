@@ -5,6 +5,7 @@
 
 pub mod data;
 pub mod fit;
+pub mod relabel;
 
 use crate::cli::CliError;
 use crate::variants::EngineVariant;
@@ -31,6 +32,30 @@ pub enum TuneCommand {
     Extract(ExtractArgs),
     /// Fit the evaluation parameters to labelled positions; writes a parameter table.
     Fit(FitArgs),
+    /// Blend each data line's result with the engine's own search of the position:
+    /// `lambda * result + (1 - lambda) * sigmoid(K * score)` (less noisy labels).
+    Relabel(RelabelArgs),
+}
+
+/// Arguments of `tune relabel`.
+#[derive(clap::Args, Debug)]
+pub struct RelabelArgs {
+    /// Data files written by `tune extract`.
+    #[arg(long, required = true, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Nodes of each position's search.
+    #[arg(long, default_value_t = 2000)]
+    pub nodes: u64,
+    /// The K that turns a search score into an expected result (e.g. the one `tune fit`
+    /// reports for the data).
+    #[arg(long)]
+    pub k: f64,
+    /// Weight of the game's result (1: the result alone; 0: the search alone).
+    #[arg(long)]
+    pub lambda: f64,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// Arguments of `tune extract`.
@@ -114,7 +139,32 @@ pub fn run(args: &TuneArgs, out: &mut dyn Write) -> Result<(), CliError> {
     match &args.command {
         TuneCommand::Extract(a) => run_extract(a, out),
         TuneCommand::Fit(a) => run_fit(a, out),
+        TuneCommand::Relabel(a) => run_relabel(a, out),
     }
+}
+
+fn run_relabel(a: &RelabelArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let valid = a.k.is_finite() && a.k > 0.0 && (0.0..=1.0).contains(&a.lambda);
+    if !valid || a.nodes == 0 || a.nodes > 100_000_000 {
+        return Err(usage("--k > 0, --lambda in [0, 1], --nodes 1..=100000000".into()));
+    }
+    let searcher = crate::search::Searcher::new(1, 1);
+    let (mut text, mut kept, mut dropped) = (String::new(), 0usize, 0usize);
+    for path in &a.data {
+        let data = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
+        for line in data.lines().filter(|l| !l.trim().is_empty()) {
+            match relabel::relabel_line(&searcher, line, a.nodes, a.k, a.lambda) {
+                Some(l) => {
+                    kept += 1;
+                    text.push_str(&l);
+                    text.push('\n');
+                }
+                None => dropped += 1,
+            }
+        }
+    }
+    eprintln!("{kept} lines relabelled, {dropped} unreadable or without a legal move dropped");
+    emit(&a.out, &text, out)
 }
 
 fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {
