@@ -111,10 +111,7 @@ pub fn extract_game<V: EngineVariant>(
         if ply >= skip {
             x.seen += 1;
             if is_quiet(&pos) {
-                x.lines.push(format!(
-                    "{}; variant {variant}; result {result}; game {game}",
-                    pos.fen()
-                ));
+                x.lines.push(format_line(&pos.fen(), variant, result, Some(game)));
             }
         }
         match pos.parse_move(text) {
@@ -139,6 +136,17 @@ pub struct Line {
     pub result: f64,
     /// The game's number, if given.
     pub game: Option<usize>,
+}
+
+/// A data line (`FEN; variant ID; result R[; game G]`), as [`parse_line`] reads it.
+pub fn format_line(
+    fen: &str,
+    variant: VariantId,
+    result: impl std::fmt::Display,
+    game: Option<usize>,
+) -> String {
+    let game = game.map(|g| format!("; game {g}")).unwrap_or_default();
+    format!("{fen}; variant {variant}; result {result}{game}")
 }
 
 /// Parses a data line (`FEN; variant ID; result R[; game G]`; R a PGN result or a number in

@@ -33,8 +33,7 @@ pub fn white_score<V: EngineVariant>(searcher: &Searcher, pos: &V, nodes: u64) -
 
 /// A data line with its result replaced by `label` (4 decimals), its game number kept.
 pub fn line_text(l: &Line, label: f64) -> String {
-    let game = l.game.map(|g| format!("; game {g}")).unwrap_or_default();
-    format!("{}; variant {}; result {label:.4}{game}", l.fen, l.variant)
+    data::format_line(&l.fen, l.variant, format_args!("{label:.4}"), l.game)
 }
 
 /// Relabels one data line; `None` if its position does not load or has no legal move.
