@@ -71,8 +71,8 @@ mod tests {
     #[test]
     fn white_view_and_line_text() {
         let searcher = Searcher::new(1, 1);
-        // White to move with an extra queen, and the same position with Black to move and the
-        // colours swapped: both are good for the side with the queen, so White's view flips.
+        // The side with the extra queen is winning whoever is to move: the label (White's
+        // view) is high when White has it and low when Black has it, with either side to move.
         let l = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1; variant chess; result 1/2-1/2; game 7";
         let r = relabel_line(&searcher, l, 2000, 1.0, 0.0).unwrap();
         let label: f64 = data::parse_line(&r).unwrap().result;
@@ -87,6 +87,13 @@ mod tests {
         // Half the result (1) plus half of an expected score near 0.
         assert!(label > 0.5 && label < 0.55, "{r}");
         assert!(!r.contains("game"));
+        // Black to move: the searched score (Black's view) is turned to White's.
+        let l = "4k3/8/8/8/8/8/8/Q3K3 b - - 0 1; variant chess; result 1/2-1/2";
+        let r = relabel_line(&searcher, l, 2000, 1.0, 0.0).unwrap();
+        assert!(data::parse_line(&r).unwrap().result > 0.9, "{r}");
+        let l = "q3k3/8/8/8/8/8/8/4K3 b - - 0 1; variant chess; result 1/2-1/2";
+        let r = relabel_line(&searcher, l, 2000, 1.0, 0.0).unwrap();
+        assert!(data::parse_line(&r).unwrap().result < 0.1, "{r}");
         assert_eq!(
             relabel_line(&searcher, "not a fen; variant chess; result 1-0", 100, 1.0, 0.5),
             None
