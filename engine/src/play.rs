@@ -301,6 +301,7 @@ fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), Stri
     };
     let rec = crate::runner::pgn::Record {
         event: "menagerie play".into(),
+        site: "menagerie match".into(),
         round: 1,
         white: white.into(),
         black: black.into(),

@@ -46,7 +46,7 @@ pub async fn piece(Path(file): Path<String>) -> Response {
     let name = file.replace('~', "/");
     match pieces::svg(&name) {
         Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
-        None => (axum::http::StatusCode::NOT_FOUND, "no such piece drawing").into_response(),
+        None => super::guard::fail((404, format!("no piece drawing `{name}`"))),
     }
 }
 

@@ -3,9 +3,8 @@
 
 use super::entry::{entries, Entry};
 use super::store::Session;
-use crate::game::{reason_text, result_token};
 use movegen::info::VariantInfo;
-use movegen::rules::{EndReason, VariantId};
+use movegen::rules::VariantId;
 use movegen::view::{BoardView, Cell, MoveEffect};
 use serde_json::{json, Value};
 
@@ -22,6 +21,9 @@ pub fn variant_json(v: VariantId) -> Value {
         "file_names": String::from_utf8_lossy(i.shape.file_names),
         "rank_base": i.shape.rank_base,
         "setups": i.setups.map(|s| (s.count)()),
+        "standard_start": i.start_fen.is_some(),
+        "check_rule": crate::variants::check_rule(v),
+        "forms": super::help::forms_json(v),
         "images": images(v),
         "pieces": i.pieces.iter().map(|p| json!({
             "letter": p.letter.to_string(), "name": p.name, "moves": p.moves
@@ -96,24 +98,6 @@ fn entry_json(e: &Entry) -> Value {
     })
 }
 
-/// The rule that ended a game, named for people (the 8-Piece automatic draw by its name).
-fn rule_text(v: VariantId, reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate if v == VariantId::JumpingKnights => "stalemate (Rule 2)",
-        EndReason::Stalemate => "stalemate",
-        EndReason::KingCaptured => "king captured",
-        EndReason::Repetition => "threefold repetition",
-        EndReason::FiftyMoves
-            if matches!(v, VariantId::EightPiece | VariantId::EightPieceRandom) =>
-        {
-            "the automatic 50-move draw"
-        }
-        EndReason::FiftyMoves => "the 50-move rule",
-        EndReason::InsufficientMaterial => "insufficient material",
-    }
-}
-
 /// The state of game `id`, with the board at `ply` (the current position when `None`).
 pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, String> {
     let g = &*s.game;
@@ -124,19 +108,26 @@ pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, Str
         g.view_at(at).ok_or_else(|| format!("ply {at} is not in this game (0..={current})"))?;
     let sans = g.move_sans();
     let texts = g.move_texts(crate::protocol::api::Flavor::Uci);
+    let mut number = super::pgn::first_move_number(&g.start_fen());
     let moves: Vec<Value> = (0..current)
         .map(|i| {
             let after = g.view_at(i + 1).expect("every ply has a position");
             let e = g.played_effect(i).expect("every move has an effect");
-            json!({
+            let side = g.view_at(i).map_or("w", |b| b.turn.select("w", "b"));
+            let m = json!({
                 "san": sans[i],
                 "text": texts[i],
-                "side": g.view_at(i).map(|b| b.turn.select("w", "b")),
+                "side": side,
+                "number": number,
                 "effect": effect_json(&e, &after),
-            })
+            });
+            if side == "b" {
+                number += 1;
+            }
+            m
         })
         .collect();
-    let end = g.end();
+    let end = s.end();
     let legal = if at == current && end.is_none() {
         let details = g.legal_details();
         entries(&view, &details).iter().map(entry_json).collect()
@@ -157,10 +148,10 @@ pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, Str
         "board": view_json(&view),
         "moves": moves,
         "legal": legal,
+        "check": g.check_at(at),
+        "setup": s.setup,
         "end": end.map(|e| json!({
-            "result": result_token(Some(e)),
-            "reason": reason_text(&e),
-            "rule": rule_text(v, e.reason),
+            "result": e.result, "reason": e.reason, "rule": e.rule, "text": e.text,
         })),
         "searching": s.token != 0,
         "analysing": s.analysing,

@@ -6,15 +6,18 @@
 
 pub mod assets;
 pub mod entry;
+pub mod guard;
+pub mod help;
 pub mod json;
 pub mod pgn;
 pub mod store;
 
 use crate::protocol::api::{new_game_with, Flavor};
-use crate::search::{Clock, Limits};
+use crate::search::{Clock, Limits, Score};
+use movegen::types::Color;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::header;
 use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -24,7 +27,8 @@ use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use store::{Fail, Purpose, Session, Shared, Store, MAX_PLIES};
+use guard::{fail, Allowed};
+use store::{Agreed, Fail, Found, Purpose, Session, Shared, Store, MAX_PLIES};
 
 /// Settings of `menagerie gui`.
 #[derive(Clone, Debug)]
@@ -48,12 +52,6 @@ impl Default for GuiConfig {
 }
 
 type App = Arc<Store>;
-
-/// An error answer: status and `{"error": message}`.
-fn fail((code, msg): Fail) -> Response {
-    let status = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
-    (status, Json(json!({ "error": msg }))).into_response()
-}
 
 fn bad(msg: impl Into<String>) -> Fail {
     (400, msg.into())
@@ -109,8 +107,8 @@ fn state(id: u64, shared: &Shared, ply: Option<usize>) -> Response {
     }
 }
 
-/// Builds the router (public for in-process tests).
-pub fn router(store: Arc<Store>) -> Router {
+/// Builds the router of a server that answers to `allowed` (public for in-process tests).
+pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::app_js))
@@ -127,9 +125,13 @@ pub fn router(store: Arc<Store>) -> Router {
         .route("/api/games/{id}/stop", post(stop))
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/pgn", get(export_pgn))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(offer_draw))
         .route("/api/pgn", post(load_pgn))
         .fallback(|| async { fail((404, "no such page or API call".into())) })
         .with_state(store)
+        .layer(axum::middleware::from_fn(guard::json_errors))
+        .layer(axum::middleware::from_fn_with_state(Arc::new(allowed), guard::guard))
 }
 
 async fn variants() -> Response {
@@ -164,6 +166,7 @@ fn new_game_inner(app: &Store, body: &Bytes) -> Result<(u64, Shared), Fail> {
     if fen.as_deref().is_some_and(|f| f.len() > 400) {
         return Err(bad("the FEN is longer than 400 characters"));
     }
+    let mut setup = None;
     match (v.info().setups, m.get("setup")) {
         (_, None | Some(Value::Null)) => {}
         (None, Some(_)) => return Err(bad(format!("{v} has no numbered setups"))),
@@ -177,16 +180,21 @@ fn new_game_inner(app: &Store, body: &Bytes) -> Result<(u64, Shared), Fail> {
                 })? as usize,
             };
             fen = (s.fen)(n);
+            setup = Some(n);
         }
     }
     if fen.is_none() && v.info().start_fen.is_none() {
         let s = v.info().setups.expect("a variant without a start has setups");
-        fen = (s.fen)((random_u64() % (s.count)() as u64) as usize);
+        let n = (random_u64() % (s.count)() as u64) as usize;
+        fen = (s.fen)(n);
+        setup = Some(n);
     }
     let seed =
         num_field(&m, "seed", 0..=u64::from(u32::MAX))?.unwrap_or_else(|| random_u64() % 1_000_000);
     let game = new_game_with(v, fen.as_deref(), seed, false).map_err(bad)?;
-    app.insert(Session::new(game, seed))
+    let mut session = Session::new(game, seed);
+    session.setup = setup;
+    app.insert(session)
 }
 
 /// `GET /api/games/{id}?ply=N`.
@@ -222,8 +230,8 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
             return Err(bad("`move` must be a move text such as e2e4"));
         }
         let mut s = shared.lock().expect("lock");
-        if let Some(end) = s.game.end() {
-            return Err((409, format!("the game is over: {}", crate::game::reason_text(&end))));
+        if let Some(end) = s.end() {
+            return Err((409, format!("the game is over: {}", end.text)));
         }
         if s.game.ply() >= MAX_PLIES {
             return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
@@ -265,10 +273,12 @@ async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Re
         if count > ply {
             return Err((409, format!("only {ply} moves to take back")));
         }
+
         app.cancel(&mut s);
         for _ in 0..count {
             s.game.undo();
         }
+        s.agreed = None;
         s.emit(&json!({"type": "undone", "ply": s.game.ply()}));
         drop(s);
         Ok(state(id, &shared, None))
@@ -309,45 +319,150 @@ fn limits_of(m: &serde_json::Map<String, Value>, white: bool) -> Result<(Limits,
     Ok((l, wait + Duration::from_secs(30)))
 }
 
-async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Result<Response, Fail> {
-    let id = game_id(&id)?;
-    let shared = app.get(id)?;
-    let m = body_json(&body)?;
+/// How long the engine thinks about a draw offer.
+pub const JUDGE_TIME: Duration = Duration::from_millis(500);
+/// The engine accepts a draw when its own score is at most this (centipawns, its view).
+pub const DRAW_MARGIN_CP: i32 = 10;
+
+/// Runs a search of the game in `shared` for `purpose` and waits for its result (`None` for an
+/// analysis, which runs until it is stopped).
+async fn search_game(
+    app: &App,
+    shared: &Shared,
+    m: &serde_json::Map<String, Value>,
+    purpose: Purpose,
+) -> Result<Option<Found>, Fail> {
     let (white, ply) = {
         let s = shared.lock().expect("lock");
-        (s.game.turn() == movegen::types::Color::White, s.game.ply())
+        (s.game.turn() == Color::White, s.game.ply())
     };
     if purpose == Purpose::Play && ply >= MAX_PLIES {
         return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
     }
     let (limits, wait) = match purpose {
         Purpose::Analyse => (Limits { infinite: true, ..Limits::default() }, Duration::ZERO),
-        _ => limits_of(&m, white)?,
+        Purpose::Judge => (
+            Limits { movetime: Some(JUDGE_TIME), ..Limits::default() },
+            JUDGE_TIME + Duration::from_secs(30),
+        ),
+        _ => limits_of(m, white)?,
     };
     let (a2, s2) = (app.clone(), shared.clone());
     let rx = tokio::task::spawn_blocking(move || a2.search(&s2, purpose, limits))
         .await
         .map_err(|e| (500, format!("search task failed: {e}")))??;
     if purpose == Purpose::Analyse {
-        return Ok(state(id, &shared, None));
+        return Ok(None);
     }
-    let best = match tokio::time::timeout(wait, rx).await {
-        Ok(Ok(Some(best))) => best,
-        Ok(_) => return Err((409, "the search was stopped before it finished".into())),
-        Err(_) => return Err((504, "the engine did not answer in time".into())),
-    };
-    match purpose {
-        Purpose::Hint => {
+    match tokio::time::timeout(wait, rx).await {
+        Ok(Ok(Some(found))) => Ok(Some(found)),
+        Ok(_) => Err((409, "the search was stopped before it finished".into())),
+        Err(_) => Err((504, "the engine did not answer in time".into())),
+    }
+}
+
+async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Result<Response, Fail> {
+    let id = game_id(&id)?;
+    let shared = app.get(id)?;
+    let m = body_json(&body)?;
+    let found = search_game(&app, &shared, &m, purpose).await?;
+    match (purpose, found) {
+        (Purpose::Hint, Some(best)) => {
             let s = shared.lock().expect("lock");
             let view = s.game.view();
             let e = entry::entries(&view, &s.game.legal_details())
                 .into_iter()
-                .find(|e| e.action == best)
+                .find(|e| e.action == best.action)
                 .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));
             Ok(Json(json!({ "hint": e })).into_response())
         }
         _ => Ok(state(id, &shared, None)),
     }
+}
+
+/// A side named in a request (`"w"` or `"b"`).
+fn side_field(m: &serde_json::Map<String, Value>, k: &str) -> Result<Option<Color>, Fail> {
+    match str_field(m, k)? {
+        None => Ok(None),
+        Some("w") => Ok(Some(Color::White)),
+        Some("b") => Ok(Some(Color::Black)),
+        Some(_) => Err(bad(format!("`{k}` must be \"w\" or \"b\""))),
+    }
+}
+
+/// `POST /api/games/{id}/resign {side?}`: `side` (default: the side to move) resigns.
+async fn resign(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(&id)?;
+        let shared = app.get(id)?;
+        let m = body_json(&body)?;
+        let mut s = shared.lock().expect("lock");
+        if let Some(end) = s.end() {
+            return Err((409, format!("the game is over: {}", end.text)));
+        }
+        let side = side_field(&m, "side")?.unwrap_or_else(|| s.game.turn());
+        app.cancel(&mut s);
+        s.agreed = Some(Agreed::Resigned(side));
+        drop(s);
+        Ok(state(id, &shared, None))
+    };
+    run().unwrap_or_else(fail)
+}
+
+/// Whether the engine takes a draw at `score` (its own view): when it is not better than
+/// [`DRAW_MARGIN_CP`], or it is being mated.
+pub fn draw_acceptable(score: Score) -> bool {
+    match score {
+        Score::Cp(cp) => cp <= DRAW_MARGIN_CP,
+        Score::Mate(n) => n < 0,
+    }
+}
+
+/// `POST /api/games/{id}/draw {by?, accept?}`: side `by` (default: the side to move) offers a
+/// draw. With `accept: true` the other side (a person) has agreed; otherwise the engine, as the
+/// other side, searches the position for [`JUDGE_TIME`] and accepts by [`draw_acceptable`].
+/// Answers with the state and `draw: {accepted, score}` (`score`: the engine's view, if it
+/// judged).
+async fn offer_draw(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    draw_inner(app, id, body).await.unwrap_or_else(fail)
+}
+
+async fn draw_inner(app: App, id: String, body: Bytes) -> Result<Response, Fail> {
+    let id = game_id(&id)?;
+    let shared = app.get(id)?;
+    let m = body_json(&body)?;
+    let accept = match m.get("accept") {
+        None | Some(Value::Null) => None,
+        Some(Value::Bool(b)) => Some(*b),
+        Some(_) => return Err(bad("`accept` must be true or false")),
+    };
+    let (by, turn) = {
+        let s = shared.lock().expect("lock");
+        if let Some(end) = s.end() {
+            return Err((409, format!("the game is over: {}", end.text)));
+        }
+        (side_field(&m, "by")?.unwrap_or_else(|| s.game.turn()), s.game.turn())
+    };
+    let (accepted, score) = match accept {
+        Some(a) => (a, None),
+        None => {
+            let found = search_game(&app, &shared, &m, Purpose::Judge).await?;
+            // The search scores for the side to move; the engine plays the side offered to.
+            let score = found.and_then(|f| f.score).map(|sc| match (turn == by, sc) {
+                (false, sc) => sc,
+                (true, Score::Cp(c)) => Score::Cp(-c),
+                (true, Score::Mate(n)) => Score::Mate(-n),
+            });
+            (score.is_some_and(draw_acceptable), score)
+        }
+    };
+    let mut s = shared.lock().expect("lock");
+    if accepted {
+        s.agreed = Some(Agreed::Draw);
+    }
+    let mut v = json::state_json(id, &s, None).map_err(bad)?;
+    v["draw"] = json!({"accepted": accepted, "score": score.map(store::score_json)});
+    Ok(Json(v).into_response())
 }
 
 /// `POST /api/games/{id}/engine {limits}`: the engine plays the side to move; answers with the
@@ -435,14 +550,26 @@ async fn export_pgn(State(app): State<App>, Path(id): Path<String>) -> Response 
     run().unwrap_or_else(fail)
 }
 
-/// `POST /api/pgn {pgn, game?}`: loads a game from a PGN (all moves played; step through it
-/// with `GET /api/games/{id}?ply=N`).
+/// `POST /api/pgn {pgn, game?, variant?, fen?}`: loads a game from a PGN (all moves played;
+/// step through it with `GET /api/games/{id}?ply=N`). Movetext without tags is a game of
+/// `variant` (default chess) from its start position, or from `fen`.
 async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
     let run = || -> Result<Response, Fail> {
         let m = body_json(&body)?;
         let text = str_field(&m, "pgn")?.ok_or_else(|| bad("`pgn` is missing"))?;
         let index = num_field(&m, "game", 0..=100_000)?.unwrap_or(0) as usize;
-        let loaded = pgn::load(text, index).map_err(|e| (422, e))?;
+        let variant = match str_field(&m, "variant")? {
+            None => VariantId::Chess,
+            Some(name) => {
+                VariantId::parse(name).ok_or_else(|| bad(format!("unknown variant `{name}`")))?
+            }
+        };
+        let fen = str_field(&m, "fen")?.map(str::trim).filter(|f| !f.is_empty());
+        if fen.is_some_and(|f| f.len() > 400) {
+            return Err(bad("the FEN is longer than 400 characters"));
+        }
+        let untagged = pgn::Untagged { variant, fen };
+        let loaded = pgn::load(text, index, untagged).map_err(|e| (422, e))?;
         if loaded.session.game.ply() > MAX_PLIES {
             return Err((422, format!("a game may have at most {MAX_PLIES} moves")));
         }
@@ -450,7 +577,9 @@ async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
         let (id, shared) = app.insert(loaded.session)?;
         let s = shared.lock().expect("lock");
         let mut v = json::state_json(id, &s, None).map_err(bad)?;
-        v["pgn_games"] = json!(games);
+        v["pgn_games"] = json!(games.len());
+        v["pgn_list"] = json!(games);
+        v["pgn_game"] = json!(index);
         v["rolled"] = json!({"reproduced": rolled.0, "free": rolled.1});
         Ok(Json(v).into_response())
     };
@@ -477,7 +606,8 @@ pub fn run(cfg: &GuiConfig, out: &mut dyn std::io::Write) -> Result<(), String> 
         if cfg.open {
             open_browser(&url);
         }
-        let app = router(Arc::new(Store::new(cfg.threads, cfg.hash_mb)));
+        let allowed = Allowed::new(&cfg.host, addr);
+        let app = router(Arc::new(Store::new(cfg.threads, cfg.hash_mb)), allowed);
         axum::serve(listener, app).await.map_err(|e| format!("server error: {e}"))
     })
 }

@@ -2,8 +2,11 @@
 //! expiring when idle, and engine searches (play, hint, analysis) whose results are applied
 //! only to the game and position they were started for.
 
+use crate::game::{reason_text, result_token};
 use crate::protocol::api::{Event, Flavor, GameApi, Sink};
 use crate::search::{Config, Limits, Score, Searcher};
+use movegen::rules::{EndReason, GameEnd, Outcome, VariantId};
+use movegen::types::Color;
 use rand_core::SeedableRng;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -16,8 +19,6 @@ use tokio::sync::{broadcast, oneshot};
 pub const MAX_GAMES: usize = 32;
 /// A game unused this long is dropped.
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
-/// A game whose last use is more recent than this is never evicted to make room.
-pub const RECENT: Duration = Duration::from_secs(60);
 /// Most half-moves in one game.
 pub const MAX_PLIES: usize = 3000;
 
@@ -41,6 +42,28 @@ impl Players {
     }
 }
 
+/// A game ended by the players rather than by the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agreed {
+    /// This side resigned.
+    Resigned(Color),
+    /// A draw offer was accepted.
+    Draw,
+}
+
+/// The end of a game as the page and the PGN tell it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// What happened (`White mates`, `Black resigns`), the PGN `Termination`.
+    pub reason: String,
+    /// The rule that ended it (`checkmate`, `stalemate (Rule 2)`, `resignation`).
+    pub rule: String,
+    /// One sentence for people, naming the rule once (`White wins by checkmate`).
+    pub text: String,
+}
+
 /// One game of the GUI.
 pub struct Session {
     /// The game.
@@ -59,6 +82,10 @@ pub struct Session {
     pub analysing: bool,
     /// Last request that touched the game.
     pub last_used: Instant,
+    /// The numbered setup the game started from (`eightpiece-random`), if any.
+    pub setup: Option<usize>,
+    /// A resignation or agreed draw (cleared when moves are taken back).
+    pub agreed: Option<Agreed>,
 }
 
 impl std::fmt::Debug for Session {
@@ -79,12 +106,61 @@ impl Session {
             token: 0,
             analysing: false,
             last_used: Instant::now(),
+            setup: None,
+            agreed: None,
         }
+    }
+
+    /// How the game ended: by agreement, or by the rules.
+    pub fn end(&self) -> Option<Ending> {
+        let side = |c: Color| c.select("White", "Black");
+        if let Some(a) = self.agreed {
+            let (result, reason, rule, text) = match a {
+                Agreed::Resigned(c) => (
+                    result_token(Some(GameEnd { outcome: Outcome::Win(!c), reason: EndReason::Checkmate })),
+                    format!("{} resigns", side(c)),
+                    "resignation",
+                    format!("{} wins: {} resigns", side(!c), side(c)),
+                ),
+                Agreed::Draw => ("1/2-1/2", "Draw agreed".into(), "agreement", "Draw by agreement".into()),
+            };
+            return Some(Ending { result: result.into(), reason, rule: rule.into(), text });
+        }
+        let e = self.game.end()?;
+        let rule = rule_text(self.game.variant(), e.reason);
+        let text = match e.outcome {
+            Outcome::Win(c) => format!("{} wins by {rule}", side(c)),
+            Outcome::Draw => format!("Draw by {rule}"),
+        };
+        Some(Ending {
+            result: result_token(Some(e)).into(),
+            reason: reason_text(&e),
+            rule: rule.into(),
+            text,
+        })
     }
 
     /// Sends an event to the page (nobody listening is fine).
     pub fn emit(&self, v: &Value) {
         let _ = self.events.send(v.to_string());
+    }
+}
+
+/// The rule that ended a game, named for people (the 8-Piece automatic draw by its name).
+fn rule_text(v: VariantId, reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "checkmate",
+        EndReason::Stalemate if v == VariantId::JumpingKnights => "stalemate (Rule 2)",
+        EndReason::Stalemate => "stalemate",
+        EndReason::KingCaptured => "capture of the king",
+        EndReason::Repetition => "threefold repetition",
+        EndReason::FiftyMoves
+            if matches!(v, VariantId::EightPiece | VariantId::EightPieceRandom) =>
+        {
+            "the automatic 50-move draw"
+        }
+        EndReason::FiftyMoves => "the 50-move rule",
+        EndReason::InsufficientMaterial => "insufficient material",
     }
 }
 
@@ -100,6 +176,17 @@ pub enum Purpose {
     Hint,
     /// Infinite analysis of the shown position.
     Analyse,
+    /// A short search whose score decides a draw offer.
+    Judge,
+}
+
+/// What a finished search found: the chosen action and the last score (side to move's view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// The action (`Play`: as played).
+    pub action: String,
+    /// The score of the last completed iteration.
+    pub score: Option<Score>,
 }
 
 /// All games and the searcher.
@@ -137,7 +224,7 @@ impl Store {
     }
 
     /// Adds a game; drops idle ones first, and when the store is full the least recently used
-    /// game unless every game was used within [`RECENT`] (then 503).
+    /// game that is not searching (503 only if every game is searching).
     pub fn insert(&self, s: Session) -> Result<(u64, Shared), Fail> {
         let mut games = self.games.lock().expect("lock");
         let now = Instant::now();
@@ -145,16 +232,17 @@ impl Store {
         if games.len() >= MAX_GAMES {
             let oldest = games
                 .iter()
-                .filter_map(|(id, g)| g.lock().ok().map(|g| (*id, g.last_used)))
-                .min_by_key(|&(_, t)| t);
+                .filter_map(|(id, g)| g.lock().ok().map(|g| (*id, g.last_used, g.token)))
+                .filter(|&(_, _, token)| token == 0)
+                .min_by_key(|&(_, t, _)| t);
             match oldest {
-                Some((id, t)) if now.duration_since(t) >= RECENT => {
+                Some((id, _, _)) => {
                     games.remove(&id);
                 }
-                _ => {
+                None => {
                     return Err((
                         503,
-                        format!("too many games ({MAX_GAMES}) in use; try again in a minute"),
+                        format!("all {MAX_GAMES} games are searching; stop one and try again"),
                     ))
                 }
             }
@@ -201,13 +289,13 @@ impl Store {
         shared: &Shared,
         purpose: Purpose,
         limits: Limits,
-    ) -> Result<oneshot::Receiver<Option<String>>, Fail> {
+    ) -> Result<oneshot::Receiver<Option<Found>>, Fail> {
         let _control = self.control.lock().expect("lock");
         self.searcher.stop();
         self.searcher.wait();
         let mut s = shared.lock().expect("lock");
-        if let Some(end) = s.game.end() {
-            return Err((409, format!("the game is over: {}", crate::game::reason_text(&end))));
+        if let Some(end) = s.end() {
+            return Err((409, format!("the game is over: {}", end.text)));
         }
         let token = self.next_token.fetch_add(1, Ordering::Relaxed);
         s.token = token;
@@ -249,18 +337,30 @@ fn make_sink(
     s: &Session,
     token: u64,
     purpose: Purpose,
-    tx: oneshot::Sender<Option<String>>,
+    tx: oneshot::Sender<Option<Found>>,
 ) -> Sink {
     let root: Mutex<Box<dyn GameApi>> = Mutex::new(s.game.clone_box());
     let start_fen = s.game.fen();
     let start_ply = s.game.ply();
     let events = s.events.clone();
     let tx = Mutex::new(Some(tx));
+    // The last score, and the depth at which the current mate score was first reported.
+    let last: Mutex<(Option<Score>, Option<u32>)> = Mutex::new((None, None));
     Arc::new(move |e| match e {
         Event::Info { info, pv } => {
             if info.multipv != 1 {
                 return;
             }
+            let mate_depth = {
+                let mut l = last.lock().expect("lock");
+                l.1 = match (l.0, info.score) {
+                    (Some(Score::Mate(a)), Score::Mate(b)) if a == b => l.1,
+                    (_, Score::Mate(_)) => Some(info.depth),
+                    _ => None,
+                };
+                l.0 = Some(info.score);
+                l.1
+            };
             let sans = pv_sans(&**root.lock().expect("lock"), &pv);
             let _ = events.send(
                 json!({
@@ -268,6 +368,7 @@ fn make_sink(
                     "purpose": format!("{purpose:?}").to_lowercase(),
                     "depth": info.depth,
                     "seldepth": info.seldepth,
+                    "mate_depth": mate_depth,
                     "score": score_json(info.score),
                     "nodes": info.nodes,
                     "nps": info.nps,
@@ -287,6 +388,7 @@ fn make_sink(
                 s.token = 0;
                 s.analysing = false;
             }
+            let score = last.lock().expect("lock").0;
             let result = match (purpose, best, current) {
                 (Purpose::Play, Some(text), true) => {
                     let side = s.game.turn().index();
@@ -295,7 +397,7 @@ fn make_sink(
                         Ok(full) => {
                             s.players[side].engine = true;
                             s.emit(&json!({"type": "moved", "move": full}));
-                            Some(full)
+                            Some(Found { action: full, score })
                         }
                         Err(e) => {
                             s.emit(&json!({"type": "error", "message": e}));
@@ -305,8 +407,9 @@ fn make_sink(
                 }
                 (Purpose::Hint, Some(text), true) => {
                     s.emit(&json!({"type": "hint", "move": text}));
-                    Some(text)
+                    Some(Found { action: text, score })
                 }
+                (Purpose::Judge, Some(text), true) => Some(Found { action: text, score }),
                 _ => None,
             };
             if let Some(tx) = reply {
@@ -327,24 +430,39 @@ mod tests {
     }
 
     #[test]
-    fn idle_games_expire_and_old_ones_make_room() {
+    fn idle_games_expire_and_the_least_recently_used_idle_one_makes_room() {
         let store = Store::new(1, 1);
         let (a, shared) = store.insert(session()).unwrap();
         shared.lock().unwrap().last_used = Instant::now() - IDLE - Duration::from_secs(1);
         let (b, _) = store.insert(session()).unwrap();
         assert!(store.get(a).is_err(), "an idle game expires");
         assert!(store.get(b).is_ok());
-        // Full of games unused for two minutes: the least recently used one makes room.
+        // Full of games used a moment ago: the least recently used one makes room, unless it
+        // is searching (then the next one).
         for _ in 1..MAX_GAMES {
             let (_, g) = store.insert(session()).unwrap();
-            g.lock().unwrap().last_used = Instant::now() - Duration::from_secs(120);
+            g.lock().unwrap().last_used = Instant::now() - Duration::from_secs(2);
         }
         assert_eq!(store.len(), MAX_GAMES);
-        store.games.lock().unwrap()[&b].lock().unwrap().last_used =
-            Instant::now() - Duration::from_secs(300);
+        let ids: Vec<u64> = store.games.lock().unwrap().keys().copied().collect();
+        let oldest = *ids.iter().filter(|&&i| i != b).min().unwrap();
+        {
+            let games = store.games.lock().unwrap();
+            let mut g = games[&b].lock().unwrap();
+            g.last_used = Instant::now() - Duration::from_secs(300);
+            g.token = 99;
+            games[&oldest].lock().unwrap().last_used = Instant::now() - Duration::from_secs(200);
+        }
         let (c, _) = store.insert(session()).unwrap();
         assert_eq!(store.len(), MAX_GAMES);
-        assert!(store.get(b).is_err(), "the least recently used game was dropped");
+        assert!(store.get(b).is_ok(), "a searching game is not evicted");
+        assert!(store.get(oldest).is_err(), "the least recently used idle game was dropped");
         assert!(store.get(c).is_ok());
+        // Every game searching: refused, nothing dropped.
+        for g in store.games.lock().unwrap().values() {
+            g.lock().unwrap().token = 7;
+        }
+        assert_eq!(store.insert(session()).unwrap_err().0, 503);
+        assert_eq!(store.len(), MAX_GAMES);
     }
 }

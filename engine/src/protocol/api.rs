@@ -141,6 +141,9 @@ pub trait GameApi: Send {
     }
     /// What move number `i` (from 0) of the game changed on the board.
     fn played_effect(&self, i: usize) -> Option<MoveEffect>;
+    /// The squares of the side to move's royal pieces that stand in check after `ply` moves
+    /// (empty when not in check, or `ply` is past the end).
+    fn check_at(&self, ply: usize) -> Vec<String>;
     /// Every legal move of the current position with its texts and its effect.
     fn legal_details(&self) -> Vec<LegalMove>;
 }
@@ -480,6 +483,21 @@ impl<V: EngineVariant> GameApi for GameBox<V> {
     fn played_effect(&self, i: usize) -> Option<MoveEffect> {
         let m = *self.game.moves().get(i)?;
         Some(self.game.positions()[i].move_effect(m))
+    }
+    fn check_at(&self, ply: usize) -> Vec<String> {
+        let Some(pos) = self.game.positions().get(ply).filter(|p| p.in_check()) else {
+            return Vec::new();
+        };
+        let view = pos.board_view();
+        let white = pos.turn() == Color::White;
+        view.units()
+            .filter(|(_, t)| {
+                t.chars().next().is_some_and(|l| {
+                    l.is_ascii_uppercase() == white && V::ROYALS.contains(&l.to_ascii_uppercase())
+                })
+            })
+            .map(|(sq, _)| view.name(sq).to_string())
+            .collect()
     }
     fn legal_details(&self) -> Vec<LegalMove> {
         let pos = self.game.current();

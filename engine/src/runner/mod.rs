@@ -328,6 +328,7 @@ fn play_game(
     }
     let record = Record {
         event: cfg.event.clone(),
+        site: "menagerie match".into(),
         round: 0,
         white: players[0].name.clone(),
         black: players[1].name.clone(),

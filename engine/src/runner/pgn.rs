@@ -7,6 +7,8 @@ use std::fmt::Write;
 pub struct Record {
     /// Event tag.
     pub event: String,
+    /// Site tag: the program that played the game (`menagerie match`, the web board).
+    pub site: String,
     /// Round number (1-based).
     pub round: u32,
     /// White's name.
@@ -47,7 +49,7 @@ impl Record {
             let _ = writeln!(s, "[{k} \"{}\"]", escape(v));
         };
         tag(&mut s, "Event", &self.event);
-        tag(&mut s, "Site", "menagerie match");
+        tag(&mut s, "Site", &self.site);
         tag(&mut s, "Date", date);
         tag(&mut s, "Round", &self.round.to_string());
         tag(&mut s, "White", &self.white);
@@ -120,8 +122,30 @@ impl Record {
 /// A game read back: tags, coordinate moves, result.
 pub type ReadGame = (Vec<(String, String)>, Vec<String>, String);
 
-/// Reads the games of a PGN written by [`Record::to_pgn`].
-pub fn read_games(text: &str) -> Vec<ReadGame> {
+/// A game of a PGN text, as read by [`read_pgn`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// The tags, in order (empty for movetext without tags).
+    pub tags: Vec<(String, String)>,
+    /// The coordinate moves of the trailing `coordinates:` comment [`Record::to_pgn`] writes
+    /// (empty when the record has none).
+    pub coords: Vec<String>,
+    /// The last token of the movetext (the result, `*` when there is none).
+    pub result: String,
+    /// The movetext as written (comments included).
+    pub movetext: String,
+}
+
+impl PgnGame {
+    /// The value of tag `key`.
+    pub fn tag(&self, key: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads the games of a PGN text: each starts at its tags. Movetext with no tag at all in the
+/// whole text is one game without tags.
+pub fn read_pgn(text: &str) -> Vec<PgnGame> {
     let mut games = Vec::new();
     let mut tags = Vec::new();
     let mut body = String::new();
@@ -136,25 +160,38 @@ pub fn read_games(text: &str) -> Vec<ReadGame> {
             .map(|r| r.split_whitespace().map(str::to_string).collect())
             .unwrap_or_default();
         let result = body.split_whitespace().last().unwrap_or("*").to_string();
-        games.push((std::mem::take(tags), coords, result));
-        body.clear();
+        let movetext = std::mem::take(body).trim().to_string();
+        games.push(PgnGame { tags: std::mem::take(tags), coords, result, movetext });
     };
     for line in text.lines() {
-        if let Some(t) = line.strip_prefix('[') {
+        if let Some(t) = line.trim_start().strip_prefix('[') {
             if !body.trim().is_empty() {
                 flush(&mut tags, &mut body, &mut games);
             }
-            if let Some((k, v)) = t.trim_end_matches(']').split_once(' ') {
+            if let Some((k, v)) = t.trim_end().trim_end_matches(']').split_once(' ') {
                 let v = v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v);
                 tags.push((k.to_string(), v.replace("\\\"", "\"").replace("\\\\", "\\")));
             }
         } else {
             body.push_str(line);
-            body.push(' ');
+            body.push('\n');
         }
     }
     flush(&mut tags, &mut body, &mut games);
+    if games.is_empty() && !body.trim().is_empty() {
+        let result = body.split_whitespace().last().unwrap_or("*").to_string();
+        games.push(PgnGame { movetext: body.trim().to_string(), result, ..PgnGame::default() });
+    }
     games
+}
+
+/// Reads the games of a PGN written by [`Record::to_pgn`] (games with tags only).
+pub fn read_games(text: &str) -> Vec<ReadGame> {
+    read_pgn(text)
+        .into_iter()
+        .filter(|g| !g.tags.is_empty())
+        .map(|g| (g.tags, g.coords, g.result))
+        .collect()
 }
 
 #[cfg(test)]
@@ -165,6 +202,7 @@ mod tests {
     fn writes_and_reads_back() {
         let r = Record {
             event: "test".into(),
+            site: "menagerie match".into(),
             round: 3,
             white: "A \"quoted\"".into(),
             black: "B".into(),

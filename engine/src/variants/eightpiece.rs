@@ -18,7 +18,7 @@
 //!   it right for a rook partner) or, for a jailer partner, XBoard's castling form
 //!   `b1c1,a1d1` (king from, king to, partner square) with `piece K& KO2`.
 
-use super::EngineVariant;
+use super::{EngineVariant, MoveForm};
 use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Dir, Geo8x8, Geometry, Square};
@@ -314,6 +314,16 @@ pub fn xboard_wrong_squares(start: &EightPiece, moves: &[Move]) -> u64 {
 }
 
 impl EngineVariant for EightPiece {
+    const MOVE_FORMS: &'static [MoveForm] = &[
+        MoveForm::Castle,
+        MoveForm::EnPassant,
+        MoveForm::Promotion,
+        MoveForm::Facing,
+        MoveForm::Turn,
+        MoveForm::Push,
+        MoveForm::Pass,
+    ];
+
     fn xboard_setup() -> Option<String> {
         Some(format!("setup ({PIECE_TO_CHAR}) 8x8+0_fairy {}", xboard_fen(&EightPiece::startpos())))
     }

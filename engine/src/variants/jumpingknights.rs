@@ -16,7 +16,7 @@
 //!   inferred from the placement (king on e1/e8 with a rook on a/h of that rank), and its e.p.
 //!   square is in XBoard's names. A six-field FEN is the rule book's and is not translated.
 
-use super::EngineVariant;
+use super::{EngineVariant, MoveForm};
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo10x10, Geometry, Square};
 use movegen::variants::jumpingknights::{JumpingKnights, START_FEN};
@@ -168,6 +168,15 @@ fn xboard_misdraws_king_move(pos: &JumpingKnights, m: Move) -> bool {
 }
 
 impl EngineVariant for JumpingKnights {
+    /// A promotion may be forced to one piece: Rule 4 keeps only the checking ones.
+    const MOVE_FORMS: &'static [MoveForm] = &[
+        MoveForm::Castle,
+        MoveForm::Promotion,
+        MoveForm::AutoPromotion,
+        MoveForm::Jump,
+        MoveForm::JumpEnPassant,
+    ];
+
     fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
         let pos = moves.iter().fold(*start, |p, &m| p.play(m));
         let mut list = <Self as Rules>::Moves::default();

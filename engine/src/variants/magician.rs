@@ -19,7 +19,7 @@
 //!   impossible (a side already has a family piece) the field is inferred: a side may still
 //!   bring her in exactly when none of its family stands on the board.
 
-use super::EngineVariant;
+use super::{EngineVariant, MoveForm};
 use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo8x8, Geometry, PieceKind, Square};
@@ -125,6 +125,14 @@ fn parse_switch(pos: &Magician, text: &str, leg1: &str, leg2: &str) -> Result<Mo
 }
 
 impl EngineVariant for Magician {
+    const MOVE_FORMS: &'static [MoveForm] = &[
+        MoveForm::Castle,
+        MoveForm::EnPassant,
+        MoveForm::Promotion,
+        MoveForm::Switch,
+        MoveForm::AutoPromotion,
+    ];
+
     fn xboard_setup() -> Option<String> {
         let start = Magician::startpos().to_xboard_fen(VariantId::Magician);
         Some(format!("setup ({}) 8x8+0_fairy {start}", piece_to_char()))

@@ -14,8 +14,73 @@ use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geometry, Square};
 use movegen::{Move, MoveError};
 
+/// A way of entering a move that a board surface must explain beyond "click the piece, then its
+/// target" (the web board's help panel, `docs/gui.md`). Each variant lists the forms its rules
+/// have ([`EngineVariant::MOVE_FORMS`]); a test checks the list against the legal moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveForm {
+    /// Castling (`MoveKind::Castle`).
+    Castle,
+    /// En passant by a step onto the skipped square (`MoveKind::EnPassant`).
+    EnPassant,
+    /// A promotion with a choice of piece (and, for a lancer, of facing).
+    Promotion,
+    /// A promotion or change of form that happens by itself as part of a move (no choice).
+    AutoPromotion,
+    /// A lancer's move whose facing is chosen after it (several moves share the squares).
+    Facing,
+    /// A lancer's turn in place (`MoveKind::Turn`).
+    Turn,
+    /// A sentry's push or nudge (`MoveKind::Push`, `MoveKind::Nudge`).
+    Push,
+    /// The pass (`MoveKind::Pass`).
+    Pass,
+    /// A drop from the hand (`MoveKind::Drop`).
+    Drop,
+    /// The Magician switch (`MoveKind::Switch`).
+    Switch,
+    /// The king swap (`MoveKind::Swap`).
+    Swap,
+    /// A capture by jumping over the victim (`MoveKind::Jump`).
+    Jump,
+    /// En passant by jumping over the skipped square (`MoveKind::JumpEnPassant`).
+    JumpEnPassant,
+    /// A move followed by a chance step the player does not choose (a game of chance).
+    Chance,
+}
+
+impl MoveForm {
+    /// The form's key, as the web board's variant table names it.
+    pub const fn key(self) -> &'static str {
+        match self {
+            MoveForm::Castle => "castle",
+            MoveForm::EnPassant => "en_passant",
+            MoveForm::Promotion => "promotion",
+            MoveForm::AutoPromotion => "auto_promotion",
+            MoveForm::Facing => "facing",
+            MoveForm::Turn => "turn",
+            MoveForm::Push => "push",
+            MoveForm::Pass => "pass",
+            MoveForm::Drop => "drop",
+            MoveForm::Switch => "switch",
+            MoveForm::Swap => "swap",
+            MoveForm::Jump => "jump",
+            MoveForm::JumpEnPassant => "jump_en_passant",
+            MoveForm::Chance => "chance",
+        }
+    }
+}
+
 /// A variant the engine can play.
 pub trait EngineVariant: Evaluator {
+    /// The move forms of the variant beyond plain moves (for a board surface's help).
+    const MOVE_FORMS: &'static [MoveForm] =
+        &[MoveForm::Castle, MoveForm::EnPassant, MoveForm::Promotion];
+    /// The FEN letters (White's) of the royal pieces: the ones a check attacks.
+    const ROYALS: &'static [char] = &['K'];
+    /// Whether the rules forbid leaving the king in check. `false` where a king in check may
+    /// stay attacked and be captured (PieceEater); a surface then says "attacked", not "check".
+    const CHECK_RULE: bool = true;
     /// The XBoard `setup` line for an engine-defined variant (`None`: XBoard knows it).
     fn xboard_setup() -> Option<String> {
         None
@@ -141,6 +206,16 @@ macro_rules! with_engine_variant {
     ($id:expr, $T:ident => $body:expr) => {
         movegen::with_variant!($id, $T => $body)
     };
+}
+
+/// The move forms of variant `v` ([`EngineVariant::MOVE_FORMS`]).
+pub fn move_forms(v: VariantId) -> &'static [MoveForm] {
+    with_engine_variant!(v, V => V::MOVE_FORMS).unwrap_or(&[])
+}
+
+/// Whether variant `v` has the check rule ([`EngineVariant::CHECK_RULE`]).
+pub fn check_rule(v: VariantId) -> bool {
+    with_engine_variant!(v, V => V::CHECK_RULE).unwrap_or(true)
 }
 
 /// Whether this build can play variant `v`.

@@ -11,7 +11,7 @@
 //! die itself: the die is keyed by the `Seed` option, the position and the action
 //! ([`PieceEater::realise`]), so two engines with the same `Seed` agree on every such step.
 
-use super::EngineVariant;
+use super::{EngineVariant, MoveForm};
 use movegen::moves::{MoveKind, ACTION_MASK};
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
@@ -176,6 +176,16 @@ fn xboard_shadow(start: &PieceEater, moves: &[Move]) -> (PieceEater, u64) {
 }
 
 impl EngineVariant for PieceEater {
+    const MOVE_FORMS: &'static [MoveForm] = &[
+        MoveForm::Castle,
+        MoveForm::EnPassant,
+        MoveForm::Promotion,
+        MoveForm::Drop,
+        MoveForm::Chance,
+    ];
+    /// No check rule (pieceeater.md §3): a king may stay attacked and be captured.
+    const CHECK_RULE: bool = false;
+
     /// Drops onto a square that XBoard's board still shows occupied (a unit the PE ate without
     /// XBoard seeing it, or the elephant's first square): XBoard refuses a drop onto an occupied
     /// square even with legality testing off and forfeits the mover.
