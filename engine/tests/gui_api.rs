@@ -72,12 +72,15 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     err(&s, "GET", "/api/games/abc", "", 404, "not a game id");
     err(&s, "GET", "/api/games/12345", "", 404, "no game 12345");
     err(&s, "POST", "/api/nothing", "{}", 404, "no such page");
-    err(&s, "POST", "/api/pgn", r#"{"pgn":"1. e4 e5"}"#, 422, "no game found");
+    err(&s, "POST", "/api/pgn", r#"{"pgn":"  \n "}"#, 422, "no game found");
+    err(&s, "POST", "/api/pgn", r#"{"pgn":"1. e4 e5 2. Ke3"}"#, 422, "move 3 `Ke3`");
+    err(&s, "POST", "/api/pgn", r#"{"pgn":"1. e4","variant":"x"}"#, 400, "unknown variant");
     // Not HTTP at all, and a body over the limit: refused, the server lives on.
     let (code, _) = s.raw(b"\x00\xffGARBAGE\r\n\r\n");
     assert!(code == 400 || code == 0, "garbage got {code}");
-    let (code, _) = s.request("POST", "/api/games", &"x".repeat(3 << 20));
-    assert_eq!(code, 413, "a 3 MB body");
+    err(&s, "POST", "/api/games", &"x".repeat(3 << 20), 413, "over the 2 MB limit");
+    err(&s, "GET", "/pieces/..%2F..%2FCargo.toml", "", 404, "no piece drawing");
+    err(&s, "DELETE", "/api/games", "", 405, "method not allowed");
     assert!(s.alive());
     // Nothing changed the game, and it still plays.
     let st = ok(&s, "GET", &path(""), "");
@@ -88,24 +91,78 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
 }
 
 #[test]
-fn games_are_bounded_in_number() {
+fn a_flood_of_games_evicts_the_least_recently_used_one() {
     let s = Server::start();
+    let new = || {
+        ok(&s, "POST", "/api/games", r#"{"variant":"chess"}"#)["id"].as_str().unwrap().to_string()
+    };
+    let first = new();
+    let kept = new();
+    // 40 more games, all within a second: none is refused; `kept` is used all along.
     let mut ids = Vec::new();
-    for _ in 0..32 {
-        ids.push(
-            ok(&s, "POST", "/api/games", r#"{"variant":"chess"}"#)["id"]
-                .as_str()
-                .unwrap()
-                .to_string(),
-        );
+    for i in 0..40 {
+        ids.push(new());
+        if i % 8 == 0 {
+            ok(&s, "GET", &format!("/api/games/{kept}"), "");
+        }
     }
-    // All 32 were used within the last minute: the 33rd is refused, nothing is evicted.
-    err(&s, "POST", "/api/games", r#"{"variant":"chess"}"#, 503, "too many games");
-    for id in &ids {
+    ok(&s, "GET", &format!("/api/games/{kept}"), "");
+    err(&s, "GET", &format!("/api/games/{first}"), "", 404, "no game");
+    err(&s, "GET", &format!("/api/games/{}", ids[0]), "", 404, "no game");
+    for id in &ids[ids.len() - 20..] {
         ok(&s, "GET", &format!("/api/games/{id}"), "");
     }
+    let st = ok(&s, "POST", &format!("/api/games/{kept}/move"), r#"{"move":"e2e4"}"#);
+    assert_eq!(st["ply"].as_u64(), Some(1));
 }
 
+#[test]
+fn foreign_hosts_origins_and_bodies_are_refused() {
+    let s = Server::start();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let local = format!("localhost:{port}");
+    let jct = ("Content-Type", "application/json");
+    let refused = |headers: &[(&str, &str)], method: &str, path: &str, code: u16, says: &str| {
+        let (c, text) = s.send(method, path, headers, r#"{"variant":"chess"}"#);
+        assert_eq!(c, code, "{method} {path} {headers:?}: {text}");
+        let msg = json(&text)["error"].as_str().unwrap_or_default().to_string();
+        assert!(msg.contains(says), "{headers:?}: `{msg}` lacks `{says}`");
+    };
+    // DNS rebinding: a foreign name (or the right name with another port) is not answered, for
+    // the page, the API and the event stream alike.
+    for host in ["evil.example.com", &format!("evil.example.com:{port}"), "127.0.0.1:1"] {
+        refused(&[("Host", host)], "GET", "/", 403, "does not answer to the host");
+        refused(&[("Host", host), jct], "POST", "/api/games", 403, "host");
+        refused(&[("Host", host)], "GET", "/api/games/1/events", 403, "host");
+    }
+    refused(&[jct], "POST", "/api/games", 403, "no valid host");
+    // A cross-site page: its Origin, or a body it may send without asking (text/plain, a form).
+    let host = ("Host", s.addr.as_str());
+    refused(
+        &[host, jct, ("Origin", "http://evil.example.com")],
+        "POST",
+        "/api/games",
+        403,
+        "origin",
+    );
+    refused(&[host, jct, ("Origin", "null")], "POST", "/api/games", 403, "origin");
+    for ct in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
+    {
+        refused(&[host, ("Content-Type", ct)], "POST", "/api/games", 415, "application/json");
+    }
+    refused(&[host], "POST", "/api/games", 415, "application/json");
+    // Nothing was created by the refused requests; the page's own requests work.
+    let own = format!("http://{}", s.addr);
+    let (c, text) = s.send(
+        "POST",
+        "/api/games",
+        &[("Host", &local), ("Origin", &own), ("Content-Type", "application/json; charset=utf-8")],
+        r#"{"variant":"chess"}"#,
+    );
+    assert_eq!(c, 200, "{text}");
+    let (c, page) = s.send("GET", "/", &[("Host", &local)], "");
+    assert!(c == 200 && page.contains("<script"), "{c}");
+}
 #[test]
 fn every_variant_has_a_board_and_click_paths() {
     let s = Server::start();
@@ -205,4 +262,179 @@ fn engine_moves_and_a_pieceeater_pgn_replays_from_its_seed() {
         409,
         "the game is over",
     );
+}
+
+fn new_game(s: &Server, body: &str) -> (String, Value) {
+    let g = ok(s, "POST", "/api/games", body);
+    (g["id"].as_str().unwrap().to_string(), g)
+}
+
+#[test]
+fn check_move_numbers_setups_and_the_variant_table() {
+    let s = Server::start();
+    // Check: the checked royal piece's square, in chess and on TamerSpiel's Tetrarch.
+    let (id, g) = new_game(&s, r#"{"variant":"chess","fen":"4k3/8/8/8/8/8/8/4K2R w K - 0 1"}"#);
+    assert_eq!(g["check"].as_array().map(Vec::len), Some(0));
+    let st = ok(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"h1h8"}"#);
+    assert_eq!(st["check"], serde_json::json!(["e8"]), "{}", st["check"]);
+    assert_eq!(st["moves"][0]["san"].as_str(), Some("Rh8+"));
+    let before = ok(&s, "GET", &format!("/api/games/{id}?ply=0"), "");
+    assert_eq!(before["check"].as_array().map(Vec::len), Some(0), "the shown ply's check");
+    let (id, _) = new_game(
+        &s,
+        r#"{"variant":"tamerspiel","fen":"5t6/*10*/*10*/*10*/*10*/*10*/*10*/4R1K5 w - - 0 1 -"}"#,
+    );
+    let st = ok(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"e1f1"}"#);
+    assert_eq!(st["check"], serde_json::json!(["f8"]));
+    // Move numbers start at the FEN's fullmove number; Black moved first.
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"4k3/8/8/8/8/8/4q3/6KQ b - - 0 25"}"#);
+    ok(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"e2f2"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"g1f2"}"#);
+    let nums: Vec<(u64, &str)> = st["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["number"].as_u64().unwrap(), m["side"].as_str().unwrap()))
+        .collect();
+    assert_eq!(nums, [(25, "b"), (26, "w")]);
+    // The setup number of an eightpiece-random game, chosen or drawn.
+    let (_, g) = new_game(&s, r#"{"variant":"eightpiece-random","setup":0}"#);
+    assert_eq!(g["setup"].as_u64(), Some(0));
+    let (_, g) = new_game(&s, r#"{"variant":"eightpiece-random","setup":"random"}"#);
+    assert!(g["setup"].as_u64().is_some());
+    let (_, g) = new_game(&s, r#"{"variant":"chess"}"#);
+    assert!(g["setup"].is_null());
+    // The variant table: the check rule and the help lines of each variant's move forms.
+    let vs = ok(&s, "GET", "/api/variants", "");
+    for v in vs["variants"].as_array().unwrap() {
+        let id = v["id"].as_str().unwrap();
+        assert_eq!(v["check_rule"].as_bool(), Some(id != "pieceeater"), "{id}");
+        let forms: Vec<&str> =
+            v["forms"].as_array().unwrap().iter().map(|f| f["form"].as_str().unwrap()).collect();
+        let want: &[&str] = match id {
+            "chess" => &["castle", "en_passant", "promotion"],
+            "eightpiece" | "eightpiece-random" => &["push", "turn", "facing", "pass"],
+            "pieceeater" => &["drop", "chance"],
+            "magician" => &["switch"],
+            "tamerspiel" => &["swap", "auto_promotion"],
+            _ => &["jump", "jump_en_passant"],
+        };
+        for f in want {
+            assert!(forms.contains(f), "{id} lacks {f}: {forms:?}");
+        }
+        assert!(v["forms"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["text"].as_str().unwrap().len() > 20));
+    }
+}
+
+#[test]
+fn game_ends_resignation_and_draw_offers() {
+    let s = Server::start();
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"d1d8"}"#);
+    assert_eq!(st["end"]["text"].as_str(), Some("White wins by checkmate"));
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"7k/8/6Q1/8/8/8/8/K7 w - - 0 1"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"g6f7"}"#);
+    assert_eq!(st["end"]["text"].as_str(), Some("Draw by stalemate"), "{}", st["end"]);
+    // Resignation ends the game: no more moves, and the PGN says so (and where it was played).
+    let (id, _) = new_game(&s, r#"{"variant":"chess"}"#);
+    let path = |p: &str| format!("/api/games/{id}{p}");
+    ok(&s, "POST", &path("/move"), r#"{"move":"e2e4"}"#);
+    err(&s, "POST", &path("/resign"), r#"{"side":"x"}"#, 400, "`side` must be");
+    let st = ok(&s, "POST", &path("/resign"), r#"{"side":"w"}"#);
+    assert_eq!(
+        (st["end"]["result"].as_str(), st["end"]["rule"].as_str()),
+        (Some("0-1"), Some("resignation"))
+    );
+    assert!(st["legal"].as_array().unwrap().is_empty());
+    err(&s, "POST", &path("/move"), r#"{"move":"e7e5"}"#, 409, "White resigns");
+    err(&s, "POST", &path("/engine"), r#"{"movetime_ms":50}"#, 409, "the game is over");
+    let (_, pgn) = s.request("GET", &path("/pgn"), "");
+    for tag in [
+        "[Result \"0-1\"]",
+        "[Termination \"White resigns\"]",
+        "[Site \"menagerie gui (web board)\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    // Taking the move back reopens the game.
+    let st = ok(&s, "POST", &path("/undo"), "{}");
+    assert!(st["end"].is_null() && st["ply"].as_u64() == Some(0));
+    // Draw offers to the engine (Black): declined a queen up, accepted a queen down.
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"q3k3/8/8/8/8/8/8/4K3 w - - 0 1"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/draw"), r#"{"by":"w"}"#);
+    assert_eq!(st["draw"]["accepted"].as_bool(), Some(false), "{}", st["draw"]);
+    assert!(
+        st["draw"]["score"]["cp"].as_i64().is_some_and(|c| c > 300)
+            || st["draw"]["score"]["mate"].as_i64().is_some_and(|m| m > 0),
+        "{}",
+        st["draw"]
+    );
+    assert!(st["end"].is_null());
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/draw"), r#"{"by":"w"}"#);
+    assert_eq!(st["draw"]["accepted"].as_bool(), Some(true), "{}", st["draw"]);
+    assert_eq!(st["end"]["result"].as_str(), Some("1/2-1/2"));
+    err(&s, "POST", &format!("/api/games/{id}/draw"), "{}", 409, "Draw by agreement");
+    // Between two people: the other side's agreement.
+    let (id, _) = new_game(&s, r#"{"variant":"chess"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/draw"), r#"{"by":"w","accept":true}"#);
+    assert_eq!(st["end"]["text"].as_str(), Some("Draw by agreement"));
+}
+
+#[test]
+fn pgn_game_lists_movetext_without_tags_and_mate_depth() {
+    let s = Server::start();
+    // Two games in one text: the list, and the second one loaded on request.
+    let mut pgn = String::new();
+    for moves in [["e2e4", "e7e5"], ["d2d4", "d7d5"]] {
+        let (id, _) = new_game(&s, r#"{"variant":"chess"}"#);
+        for m in moves {
+            ok(&s, "POST", &format!("/api/games/{id}/move"), &format!(r#"{{"move":"{m}"}}"#));
+        }
+        pgn.push_str(&s.request("GET", &format!("/api/games/{id}/pgn"), "").1);
+    }
+    let body = |game: Option<u64>| serde_json::json!({"pgn": pgn, "game": game}).to_string();
+    let first = ok(&s, "POST", "/api/pgn", &body(None));
+    assert_eq!(first["pgn_games"].as_u64(), Some(2));
+    assert_eq!(first["pgn_list"].as_array().map(Vec::len), Some(2));
+    assert_eq!(first["pgn_list"][1]["white"].as_str(), Some("Human"));
+    assert_eq!(first["moves"][0]["text"].as_str(), Some("e2e4"));
+    let second = ok(&s, "POST", "/api/pgn", &body(Some(1)));
+    assert_eq!(second["moves"][0]["text"].as_str(), Some("d2d4"));
+    assert_eq!(second["pgn_game"].as_u64(), Some(1));
+    err(&s, "POST", "/api/pgn", &body(Some(2)), 422, "holds 2 games");
+    // Movetext without tags: the board's variant, from its start (or the FEN given).
+    let st = ok(&s, "POST", "/api/pgn", r#"{"pgn":"1. e4 e5 2. Bc4 Nc6","variant":"magician"}"#);
+    assert_eq!((st["variant"].as_str(), st["ply"].as_u64()), (Some("magician"), Some(4)));
+    let (_, g) = new_game(&s, r#"{"variant":"eightpiece-random","setup":5}"#);
+    let start = g["start_fen"].as_str().unwrap();
+    err(
+        &s,
+        "POST",
+        "/api/pgn",
+        r#"{"pgn":"1. e4","variant":"eightpiece-random"}"#,
+        422,
+        "needs a FEN",
+    );
+    let body = serde_json::json!({"pgn": "1. e4 e5", "variant": "eightpiece-random", "fen": start});
+    let st = ok(&s, "POST", "/api/pgn", &body.to_string());
+    assert_eq!((st["start_fen"].as_str(), st["ply"].as_u64()), (Some(start), Some(2)));
+    // A mate in one: the mate's depth is the depth it was found at, not the last iteration's.
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1"}"#);
+    let events = support::Events::open(&s, &format!("/api/games/{id}/events"));
+    ok(&s, "POST", &format!("/api/games/{id}/engine"), r#"{"movetime_ms":300}"#);
+    let infos: Vec<Value> = events
+        .until("moved")
+        .into_iter()
+        .map(|e| json(&e))
+        .filter(|e| e["type"] == "info")
+        .collect();
+    let last = infos.last().expect("info events");
+    assert_eq!(last["score"]["mate"].as_i64(), Some(1), "{last}");
+    assert_eq!(last["mate_depth"].as_u64(), Some(1), "{last}");
+    assert!(last["depth"].as_u64().unwrap() >= 1);
 }

@@ -42,10 +42,8 @@ fn host_form(host: &str) -> String {
 impl Allowed {
     /// The addresses of a server started with `--host bind_host` and listening on `addr`.
     pub fn new(bind_host: &str, addr: SocketAddr) -> Allowed {
-        let mut hosts: Vec<String> = ["127.0.0.1", "localhost", "[::1]", bind_host]
-            .iter()
-            .map(|h| host_form(h))
-            .collect();
+        let mut hosts: Vec<String> =
+            ["127.0.0.1", "localhost", "[::1]", bind_host].iter().map(|h| host_form(h)).collect();
         hosts.push(host_form(&addr.ip().to_string()));
         hosts.dedup();
         Allowed { hosts, port: addr.port(), any_ip: addr.ip().is_unspecified() }
@@ -192,7 +190,9 @@ mod tests {
             check(&a, Method::POST, &[host, json, ("origin", "http://localhost:8123")]),
             Ok(())
         );
-        for origin in ["http://evil.example.com", "null", "https://127.0.0.1:8123", "http://127.0.0.1:9"] {
+        for origin in
+            ["http://evil.example.com", "null", "https://127.0.0.1:8123", "http://127.0.0.1:9"]
+        {
             assert_eq!(
                 check(&a, Method::POST, &[host, json, ("origin", origin)]),
                 Err(403),

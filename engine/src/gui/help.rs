@@ -157,10 +157,8 @@ mod tests {
             assert!(undeclared.is_empty(), "{v}: forms {undeclared:?} are legal but not listed");
             // A change of form by itself (the Magician's promotion) is a side effect, not a move
             // kind, and a forced single promotion is rare: every other listed form must occur.
-            let unseen: Vec<_> = declared
-                .difference(&seen)
-                .filter(|&&f| f != MoveForm::AutoPromotion)
-                .collect();
+            let unseen: Vec<_> =
+                declared.difference(&seen).filter(|&&f| f != MoveForm::AutoPromotion).collect();
             assert!(unseen.is_empty(), "{v}: forms {unseen:?} are listed but never legal");
             let help = forms_json(v);
             assert_eq!(help.as_array().map(Vec::len), Some(declared.len()), "{v}");

@@ -14,7 +14,6 @@ pub mod store;
 
 use crate::protocol::api::{new_game_with, Flavor};
 use crate::search::{Clock, Limits, Score};
-use movegen::types::Color;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -22,12 +21,13 @@ use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use guard::{fail, Allowed};
 use movegen::rules::VariantId;
+use movegen::types::Color;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use guard::{fail, Allowed};
 use store::{Agreed, Fail, Found, Purpose, Session, Shared, Store, MAX_PLIES};
 
 /// Settings of `menagerie gui`.

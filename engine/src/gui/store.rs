@@ -117,12 +117,17 @@ impl Session {
         if let Some(a) = self.agreed {
             let (result, reason, rule, text) = match a {
                 Agreed::Resigned(c) => (
-                    result_token(Some(GameEnd { outcome: Outcome::Win(!c), reason: EndReason::Checkmate })),
+                    result_token(Some(GameEnd {
+                        outcome: Outcome::Win(!c),
+                        reason: EndReason::Checkmate,
+                    })),
                     format!("{} resigns", side(c)),
                     "resignation",
                     format!("{} wins: {} resigns", side(!c), side(c)),
                 ),
-                Agreed::Draw => ("1/2-1/2", "Draw agreed".into(), "agreement", "Draw by agreement".into()),
+                Agreed::Draw => {
+                    ("1/2-1/2", "Draw agreed".into(), "agreement", "Draw by agreement".into())
+                }
             };
             return Some(Ending { result: result.into(), reason, rule: rule.into(), text });
         }

@@ -143,6 +143,12 @@ impl PgnGame {
     }
 }
 
+/// The result a movetext ends with (`*` when it ends with none).
+fn result_of(movetext: &str) -> String {
+    let last = movetext.split_whitespace().last().unwrap_or("*");
+    if ["1-0", "0-1", "1/2-1/2"].contains(&last) { last } else { "*" }.to_string()
+}
+
 /// Reads the games of a PGN text: each starts at its tags. Movetext with no tag at all in the
 /// whole text is one game without tags.
 pub fn read_pgn(text: &str) -> Vec<PgnGame> {
@@ -159,7 +165,7 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
             .and_then(|r| r.split('}').next())
             .map(|r| r.split_whitespace().map(str::to_string).collect())
             .unwrap_or_default();
-        let result = body.split_whitespace().last().unwrap_or("*").to_string();
+        let result = result_of(body);
         let movetext = std::mem::take(body).trim().to_string();
         games.push(PgnGame { tags: std::mem::take(tags), coords, result, movetext });
     };
@@ -179,7 +185,7 @@ pub fn read_pgn(text: &str) -> Vec<PgnGame> {
     }
     flush(&mut tags, &mut body, &mut games);
     if games.is_empty() && !body.trim().is_empty() {
-        let result = body.split_whitespace().last().unwrap_or("*").to_string();
+        let result = result_of(&body);
         games.push(PgnGame { movetext: body.trim().to_string(), result, ..PgnGame::default() });
     }
     games

@@ -52,13 +52,26 @@ impl Server {
         (status, body)
     }
 
-    /// An HTTP request with a body (`Connection: close`).
+    /// An HTTP request with a body (`Connection: close`), JSON, to this server's address.
     pub fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
-        let req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        );
+        let host = self.addr.clone();
+        self.send(method, path, &[("Host", &host), ("Content-Type", "application/json")], body)
+    }
+
+    /// An HTTP request with exactly these headers (besides `Content-Length` and `Connection:
+    /// close`).
+    pub fn send(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String) {
+        let mut req = format!("{method} {path} HTTP/1.1\r\n");
+        for (k, v) in headers {
+            req.push_str(&format!("{k}: {v}\r\n"));
+        }
+        req.push_str(&format!("Content-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()));
         self.raw(req.as_bytes())
     }
 }
@@ -67,5 +80,54 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A server-sent event stream read on a thread.
+pub struct Events {
+    rx: std::sync::mpsc::Receiver<String>,
+}
+
+impl Events {
+    /// Opens the stream at `path` and waits until the server answered.
+    pub fn open(server: &Server, path: &str) -> Events {
+        let mut s = TcpStream::connect(&server.addr).expect("connect");
+        let req = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nAccept: text/event-stream\r\n\r\n",
+            server.addr
+        );
+        s.write_all(req.as_bytes()).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        let mut reader = BufReader::new(s);
+        let mut status = String::new();
+        reader.read_line(&mut status).expect("status line");
+        assert!(status.contains(" 200 "), "events: {status}");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in reader.lines() {
+                let Ok(line) = line else { return };
+                if let Some(data) = line.strip_prefix("data: ") {
+                    if tx.send(data.to_string()).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Events { rx }
+    }
+
+    /// The events' data up to and including the first whose `type` is `kind` (all received
+    /// within 30 s otherwise).
+    pub fn until(&self, kind: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let tag = format!("\"type\":\"{kind}\"");
+        while let Ok(d) = self.rx.recv_timeout(Duration::from_secs(30)) {
+            let done = d.contains(&tag);
+            out.push(d);
+            if done {
+                break;
+            }
+        }
+        out
     }
 }
