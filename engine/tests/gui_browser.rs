@@ -1,9 +1,13 @@
 //! A real browser drives `menagerie gui`: Debian's chromium through chromedriver with the
 //! Selenium WebDriver bindings (`tests/python/gui_browser.py`, decision 0004) plays a scripted
 //! game by clicks and drags in every variant, checking the page's board against the engine's
-//! position after every move. `.ci/run` installs chromium, chromium-driver and selenium; without
-//! them this test says so and passes vacuously. With `MENAGERIE_GUI_SCREENSHOTS=DIR` it also
-//! saves a screenshot of each variant after a special move (`docs/screenshots/gui-*.png`).
+//! position after every move, and the help panel of every variant; the `page` script covers a
+//! FEN the server refuses, the first-visit hint, typed moves, the check mark, arrows and
+//! circles, the PGN game picker and the low-time warning; `engine`, the evaluation bar,
+//! resignation and a draw offer. `.ci/run` installs chromium, chromium-driver and selenium;
+//! without them this test says so and passes vacuously. With `MENAGERIE_GUI_SCREENSHOTS=DIR` it
+//! also saves a screenshot of each variant after a special move (`docs/screenshots/gui-*.png`),
+//! one of a check and one of the help panel.
 
 mod support;
 
@@ -49,6 +53,8 @@ fn every_variant_played_by_clicks_in_chromium() {
     for v in ["chess", "eightpiece", "eightpiece-random", "pieceeater", "magician", "tamerspiel"] {
         assert!(stdout.contains(&format!("ok   {v} ")), "no result for {v}:\n{stdout}");
     }
-    assert!(stdout.contains("ok   jumpingknights ") && stdout.contains("ok   engine "), "{stdout}");
+    for case in ["jumpingknights", "engine", "page"] {
+        assert!(stdout.contains(&format!("ok   {case} ")), "no result for {case}:\n{stdout}");
+    }
     assert!(server.alive(), "the server died");
 }

@@ -14,13 +14,17 @@ import re
 import sys
 import tempfile
 import time
+import traceback
 import urllib.parse
 import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.mouse_button import MouseButton
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -136,6 +140,33 @@ class Page:
     def open(self, query):
         self.d.get(f"{BASE}/?{urllib.parse.urlencode(query)}")
         self.wait(lambda: self.status() == ["0", "0"] and "game=" in self.d.current_url, "the new game")
+        self.check_help()
+
+    def check_help(self):
+        """The help panel lists, for the variant on the board, one line per move form of the
+        server's variant table."""
+        variant = api(f"/api/games/{self.game_id()}")["variant"]
+        table = {v["id"]: v for v in api("/api/variants")["variants"]}[variant]
+        lines = self.d.execute_script(
+            "return Array.from(document.querySelectorAll('#help-forms li')).map(l => [l.dataset.form, l.textContent]);"
+        )
+        assert [f for f, _ in lines] == [f["form"] for f in table["forms"]], f"help {lines} for {variant}"
+        assert all(len(t) > 20 for _, t in lines), lines
+        assert self.d.find_element(By.ID, "help").is_displayed()
+
+    def text(self, id_):
+        return self.d.find_element(By.ID, id_).text
+
+    def no_script_errors(self):
+        errors = [l["message"] for l in self.d.get_log("browser") if "Uncaught" in l["message"]]
+        assert not errors, f"script errors: {errors}"
+
+    def rect(self, css):
+        return self.d.execute_script(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            " return [r.left, r.top, r.right, r.bottom];",
+            css,
+        )
 
     def dom_board(self):
         """{square: data-piece} of the page's board (one round trip)."""
@@ -200,6 +231,11 @@ class Page:
             self.wait(lambda: self.d.find_element(By.ID, "chooser").is_displayed(), f"the chooser for {choice}")
             options = self.d.find_elements(By.CSS_SELECTOR, "#choices [data-choice]")
             assert len(options) >= 2, f"a chooser with {len(options)} options"
+            # The chooser leaves the destination square in sight.
+            c = self.rect("#chooser")
+            q = self.rect(f'#board [data-square="{clicks[-1]}"]')
+            overlap = c[0] < q[2] and q[0] < c[2] and c[1] < q[3] and q[1] < c[3]
+            assert not overlap, f"the chooser {c} covers {clicks[-1]} {q}"
             self.d.find_element(By.CSS_SELECTOR, f'#choices [data-choice="{choice}"]').click()
         self.wait(lambda: self.ply() == before + 1 and self.idle(), f"move {clicks} {choice or ''}")
         st = self.check_board()
@@ -249,6 +285,8 @@ def chess(p):
     p.move(["d1", "d8"], expect_text="d1d8")
     status = p.d.find_element(By.ID, "status").text
     assert "Game over: 1-0" in status and "checkmate" in status, status
+    assert status.count("checkmate") == 1, status
+    assert p.d.find_elements(By.CSS_SELECTOR, '.sq.check[data-square="g8"]'), "the mated king is marked"
 
 
 def eightpiece(p):
@@ -274,6 +312,11 @@ def eightpiece_random(p):
     # Castling king onto partner (rule book §10), from a numbered setup page too.
     p.open({"variant": "eightpiece-random", "setup": "17", **HUMANS})
     p.check_board()
+    assert p.d.find_element(By.ID, "setup").get_attribute("value") == "17"
+    assert "setup 17" in p.text("setup-now"), p.text("setup-now")
+    p.open({"variant": "eightpiece-random", "setup": "0", **HUMANS})
+    assert p.d.find_element(By.ID, "setup").get_attribute("value") == "0"
+    assert "setup 0" in p.text("setup-now"), p.text("setup-now")
     p.open({"variant": "eightpiece-random", "fen": "jk6/pppppppp/8/8/8/8/PPPPPPPP/JK6 w Aa - 0 1 -", **HUMANS})
     p.move(["b1", "a1"], expect_text="b1a1")
     p.move(["b8", "a8"], drag=True, expect_text="b8a8")
@@ -352,6 +395,138 @@ def engine_plays(p):
     p.click("e3")
     p.wait(lambda: p.ply() == 2 and p.idle(), "the engine's reply")
     p.check_board()
+    # Analysis fills the evaluation bar; switched off, the engine stops.
+    p.d.find_element(By.ID, "analysis").click()
+    p.wait(lambda: p.d.find_element(By.ID, "evalbar").get_attribute("data-score"), "the evaluation bar")
+    assert p.d.find_element(By.ID, "evalbar").is_displayed()
+    p.d.find_element(By.ID, "analysis").click()
+    # Resignation ends the game (the engine plays Black, so White resigns).
+    p.d.find_element(By.ID, "resign").click()
+    p.wait(lambda: "Game over: 0-1" in p.text("status"), "the resignation")
+    assert "White resigns" in p.text("status"), p.text("status")
+    # A mate in one: the engine finds it, and says at which depth.
+    query = {"variant": "chess", "fen": "6k1/5ppp/8/8/8/8/8/3R2K1 w - - 0 1", "white": "engine", "black": "human"}
+    p.d.get(f"{BASE}/?{urllib.parse.urlencode(query)}")
+    p.wait(lambda: p.ply() == 1 and p.idle(), "the engine's mate")
+    assert "Game over: 1-0" in p.text("status"), p.text("status")
+    out = p.text("engine-out")
+    assert "mate found at depth 1" in out, out
+    # A draw offer to an engine a queen down is accepted (decision 0013).
+    p.open({"variant": "chess", "fen": "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", **HUMANS, "black": "engine"})
+    p.d.find_element(By.ID, "offer-draw").click()
+    p.wait(lambda: "Game over: 1/2-1/2" in p.text("status"), "the accepted draw")
+    assert "Draw by agreement" in p.text("status"), p.text("status")
+
+
+def page_features(p):
+    # A game the server cannot start: its message is shown and the start position opens, with no
+    # script error.
+    p.d.get_log("browser")
+    bad = "4k3/8/8/8/8/8/8/3qK3 b - - 0 1"
+    p.d.get(f"{BASE}/?{urllib.parse.urlencode({'variant': 'chess', 'fen': bad})}")
+    p.wait(lambda: p.status() == ["0", "0"] and "game=" in p.d.current_url, "the start position")
+    banner = p.text("banner")
+    assert "invalid FEN (side field)" in banner and "start position" in banner, banner
+    st = p.check_board()
+    assert st["fen"].startswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"), st["fen"]
+    p.no_script_errors()
+    p.d.find_element(By.ID, "banner-close").click()
+    # The first-visit hint: shown once, until dismissed.
+    p.d.execute_script("localStorage.clear();")
+    p.open({"variant": "chess", **HUMANS})
+    assert p.d.find_element(By.ID, "first-hint").is_displayed()
+    p.d.find_element(By.ID, "first-hint-ok").click()
+    p.open({"variant": "chess", **HUMANS})
+    assert not p.d.find_element(By.ID, "first-hint").is_displayed()
+    # Typed moves: coordinates and algebraic, completed from the legal list; a bad one changes
+    # nothing.
+    options = p.d.execute_script("return Array.from(document.querySelectorAll('#move-list option')).map(o => o.value);")
+    assert "Nf3" in options and "g1f3" in options, options
+    box = p.d.find_element(By.ID, "move-input")
+    box.send_keys("e2e4", Keys.ENTER)
+    p.wait(lambda: p.ply() == 1 and p.idle(), "the typed e2e4")
+    box.send_keys("Nf6", Keys.ENTER)
+    p.wait(lambda: p.ply() == 2 and p.idle(), "the typed Nf6")
+    box.send_keys("Ke5", Keys.ENTER)
+    p.wait(lambda: p.d.find_element(By.ID, "error").is_displayed(), "the refusal")
+    assert "not a legal move" in p.text("error")
+    assert p.ply() == 2
+    box.clear()
+    st = p.check_board()
+    assert [m["text"] for m in st["moves"]] == ["e2e4", "g8f6"], st["moves"]
+    # Check: the checked king is marked and the status says so.
+    p.open({"variant": "chess", "fen": "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", **HUMANS})
+    p.move(["f1", "b5"], expect_text="f1b5")
+    marked = [e.get_attribute("data-square") for e in p.d.find_elements(By.CSS_SELECTOR, ".sq.check")]
+    assert marked == ["e8"], marked
+    assert "check" in p.text("status"), p.text("status")
+    # Arrows and circles: right-click circles, right-drag draws an arrow, a left click clears.
+    p.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    ActionChains(p.d).context_click(p.element("e4")).perform()
+    right_drag(p.d, p.element("c7"), p.element("c6"))
+    p.wait(lambda: p.d.find_elements(By.CSS_SELECTOR, '#draw-layer [data-arrow="c7c6"]'), "the arrow")
+    assert p.d.find_elements(By.CSS_SELECTOR, '#draw-layer [data-circle="e4"]'), "the circle"
+    p.shot("check")
+    p.click("h2")
+    assert not p.d.find_elements(By.CSS_SELECTOR, "#draw-layer [data-arrow], #draw-layer [data-circle]")
+    p.d.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    # Check on TamerSpiel's Tetrarch (a royal piece other than the king).
+    p.variant = "tamerspiel"
+    p.open({"variant": "tamerspiel", "fen": "5t6/*10*/*10*/*10*/*10*/*10*/*10*/4R1K5 w - - 0 1 -", **HUMANS})
+    p.move(["e1", "f1"], expect_text="e1f1")
+    marked = [e.get_attribute("data-square") for e in p.d.find_elements(By.CSS_SELECTOR, ".sq.check")]
+    assert marked == ["f8"], marked
+    p.variant = "chess"
+    # A PGN of two games: a picker chooses between them; move numbers follow the FEN.
+    pgn = ""
+    for moves, fen in [(["e2e4", "e7e5"], None), (["e2f2", "g1f2"], "4k3/8/8/8/8/8/4q3/6KQ b - - 0 25")]:
+        body = {"variant": "chess", **({"fen": fen} if fen else {})}
+        gid = api("/api/games", body)["id"]
+        for m in moves:
+            api(f"/api/games/{gid}/move", {"move": m})
+        with urllib.request.urlopen(f"{BASE}/api/games/{gid}/pgn", timeout=30) as r:
+            pgn += r.read().decode()
+    area = p.d.find_element(By.ID, "pgn-text")
+    area.clear()
+    p.d.execute_script("arguments[0].value = arguments[1];", area, pgn)
+    p.d.find_element(By.ID, "pgn-load").click()
+    p.wait(lambda: p.d.find_element(By.ID, "pgn-pick-box").is_displayed() and p.idle(), "the game picker")
+    picker = p.d.find_element(By.ID, "pgn-game")
+    assert len(picker.find_elements(By.TAG_NAME, "option")) == 2
+    assert "e4" in p.text("moves")
+    picker.find_elements(By.TAG_NAME, "option")[1].click()
+    p.wait(lambda: "Qf2" in p.text("moves"), "the second game")
+    moves = p.text("moves")
+    assert moves.startswith("25.") and "26." in moves, moves
+    # Movetext without tags loads as the board's variant.
+    p.open({"variant": "magician", **HUMANS})
+    area = p.d.find_element(By.ID, "pgn-text")
+    p.d.execute_script("arguments[0].value = '1. e4 e5 2. Bc4 Nc6';", area)
+    p.d.find_element(By.ID, "pgn-load").click()
+    p.wait(lambda: p.ply() == 4 and p.idle(), "the movetext")
+    assert api(f"/api/games/{p.game_id()}")["variant"] == "magician"
+    # The help panel of the variant with most move forms, and the first visit's hint, for the
+    # screenshot.
+    p.d.execute_script("localStorage.clear();")
+    p.open({"variant": "eightpiece", **HUMANS})
+    p.shot("help")
+    p.d.find_element(By.ID, "first-hint-ok").click()
+    # A low clock turns red.
+    p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="clock"]').click()
+    p.d.find_element(By.ID, "clock-min").clear()
+    p.d.find_element(By.ID, "clock-min").send_keys("0.15")
+    p.d.find_element(By.ID, "new-game").click()
+    p.wait(lambda: "low" in p.d.find_element(By.ID, "clock-w").get_attribute("class"), "the low-time warning")
+    assert "low" in p.d.find_element(By.ID, "clock-b").get_attribute("class")
+    p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="move"]').click()
+    p.no_script_errors()
+
+
+def right_drag(driver, a, b):
+    """A drag with the right mouse button (draws an arrow)."""
+    ab = ActionBuilder(driver)
+    ab.pointer_action.move_to(a).pointer_down(MouseButton.RIGHT).move_to(b).pointer_up(MouseButton.RIGHT)
+    ab.perform()
 
 
 def main():
@@ -359,6 +534,9 @@ def main():
     d = start_browser()
     failures = []
     try:
+        # A returning visitor (the first-visit hint is tested, and shown, by the `page` script).
+        d.get(f"{BASE}/pieces/none")
+        d.execute_script("localStorage.setItem('menagerie-help-seen', '1');")
         for name, fn, variant in [
             ("chess", chess, "chess"),
             ("eightpiece", eightpiece, "eightpiece"),
@@ -368,6 +546,7 @@ def main():
             ("tamerspiel", tamerspiel, "tamerspiel"),
             ("jumpingknights", jumpingknights, "jumpingknights"),
             ("engine", engine_plays, "tamerspiel"),
+            ("page", page_features, "chess"),
         ]:
             if only and name not in only:
                 continue
@@ -377,7 +556,9 @@ def main():
                 print(f"ok   {name} ({time.time() - t:.1f} s)", flush=True)
             except Exception as e:  # report every variant, then fail
                 failures.append(name)
-                print(f"FAIL {name}: {e}", flush=True)
+                where = [f for f in traceback.extract_tb(e.__traceback__) if f.filename == __file__]
+                print(f"FAIL {name}: {str(e).splitlines()[0] if str(e) else repr(e)}", flush=True)
+                print(f"   at line {where[-1].lineno}: {where[-1].line}" if where else "", flush=True)
                 logs = d.get_log("browser")
                 for line in logs[-10:]:
                     print("   browser:", line, flush=True)

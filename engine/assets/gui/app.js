@@ -1,9 +1,11 @@
-// Menagerie's board page. Plain JavaScript, no framework, no build step. Everything about the
-// rules comes from the server: the board view (every square's FEN token), the legal moves with
-// the squares to click for each, and what each move changed. This file only draws and clicks.
+// Menagerie's board page, part 2 of 2 (after extras.js). Plain JavaScript, no framework, no
+// build step. Everything about the rules comes from the server: the board view (every square's
+// FEN token), the legal moves with the squares to click for each, what each move changed, which
+// royal pieces stand in check, and how each move form is entered. This file only draws and
+// clicks.
 'use strict';
 
-const $ = (id) => document.getElementById(id);
+function $(id) { return document.getElementById(id); }
 
 let variants = {};      // id -> the variant table entry (/api/variants)
 let game = null;        // the game's state as last read (current position)
@@ -13,22 +15,38 @@ let flipped = false;
 let busy = false;       // a request that changes the game is in flight
 let thinking = false;   // the engine is choosing a move
 let events = null;      // EventSource of the game's live events
-let clock = null;       // {w, b: ms left; side: ticking side; at: timestamp}
 let hintClicks = [];
+let pgnText = null;     // the PGN text last loaded (for its game picker)
 
 // ---------------------------------------------------------------- server
 
+// A request to the server. Every request that changes something is a JSON POST (the server
+// refuses any other body type); an error carries the server's message and the HTTP status.
 async function api(method, path, body) {
   const opts = { method, headers: {} };
-  if (body !== undefined) {
+  if (method !== 'GET') {
     opts.headers['Content-Type'] = 'application/json';
-    opts.body = JSON.stringify(body);
+    opts.body = JSON.stringify(body === undefined ? {} : body);
   }
   const res = await fetch(path, opts);
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
-  if (!res.ok) throw new Error(data && data.error ? data.error : `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const err = new Error(data && data.error ? data.error : `${res.status} ${res.statusText}`);
+    err.status = res.status;
+    throw err;
+  }
   return data;
+}
+
+// Reports a failed request about the current game: a game the server no longer has (it keeps
+// a bounded number) gets a banner that offers a new game; anything else a passing message.
+function report(err) {
+  if (err.status === 404 && game && /no game/.test(err.message)) {
+    showBanner(err.message, 'New game', () => newGame({ variant: game.variant }));
+  } else {
+    showError(err.message);
+  }
 }
 
 function showError(msg) {
@@ -112,12 +130,24 @@ function render() {
   renderHands();
   renderStatus();
   renderMoves();
+  fillMoveList();
   $('fen').value = shown.fen_at || shown.fen;
   $('pass').hidden = !(isCurrent() && humanToMove() && game.legal.some((e) => e.action === '0000'));
   $('continue-here').hidden = isCurrent();
+  const open = !game.end && !(clock && clock.flag);
+  $('resign').disabled = !open || !humanSide();
+  $('offer-draw').disabled = !open || !humanSide();
   document.body.dataset.ply = String(game.ply);
   document.body.dataset.viewPly = String(shown.view_ply);
   document.body.dataset.variant = game.variant;
+}
+
+// The side a person plays: the side to move if a person moves it, else the other one if a
+// person plays it (null: the engine plays both).
+function humanSide() {
+  const other = game.turn === 'w' ? 'b' : 'w';
+  if ($(`player-${game.turn}`).value === 'human') return game.turn;
+  return $(`player-${other}`).value === 'human' ? other : null;
 }
 
 function isCurrent() {
@@ -134,6 +164,7 @@ function renderBoard() {
   const last = lastEffect();
   const changed = new Set(last ? last.changes.map((c) => c.square) : []);
   const pe = last && last.chance ? new Set([last.chance.from, last.chance.to]) : new Set();
+  const check = new Set(shown.check || []);
   const rowOrder = [...b.rows.keys()];
   const colOrder = [...Array(b.files).keys()];
   if (flipped) { rowOrder.reverse(); colOrder.reverse(); }
@@ -151,6 +182,7 @@ function renderBoard() {
       if (v === 'tamerspiel' && (f === 0 || f === b.files - 1)) cls.push('citadel');
       if (pe.has(cell.name)) cls.push('pe-step');
       else if (changed.has(cell.name)) cls.push('changed');
+      if (check.has(cell.name)) cls.push('check');
       const piece = cell.piece
         ? `<div class="piece" data-piece="${cell.piece}" title="${describeToken(cell.piece)}">${picture(cell.piece)}</div>`
         : '';
@@ -161,6 +193,7 @@ function renderBoard() {
   for (const f of colOrder) html.push(`<div class="coord">${b.rows[0][f].name[0]}</div>`);
   board.innerHTML = html.join('');
   highlight();
+  drawShapes();
 }
 
 function renderHands() {
@@ -188,11 +221,17 @@ function renderStatus() {
   if (!isCurrent()) {
     s.textContent = `Viewing the position after move ${shown.view_ply} of ${game.ply}.`;
   } else if (game.end) {
-    s.innerHTML = `<span class="end">Game over: ${game.end.result} — ${game.end.reason} (${game.end.rule}).</span>`;
+    s.innerHTML = `<span class="end">Game over: ${game.end.result} — ${escapeHtml(game.end.text)}.</span>`;
   } else if (clock && clock.flag) {
     s.innerHTML = `<span class="end">${clock.flag === 'w' ? 'White' : 'Black'} lost on time.</span>`;
   } else {
-    s.textContent = `${side} to move${thinking ? ' — engine thinking…' : ''}.`;
+    let check = '';
+    if (game.check && game.check.length) {
+      check = variants[game.variant].check_rule
+        ? ' — check'
+        : ' — the king is attacked (no check rule: it may be captured)';
+    }
+    s.textContent = `${side} to move${check}${thinking ? ' — engine thinking…' : ''}.`;
   }
   const e = lastEffect();
   const m = shown.view_ply > 0 ? game.moves[shown.view_ply - 1] : null;
@@ -207,15 +246,16 @@ function renderStatus() {
   $('effect').textContent = text;
 }
 
+// The move list, numbered from the start position's fullmove number (`25.`; a game that
+// starts with Black to move begins `25. …`).
 function renderMoves() {
   const ol = $('moves');
   const items = [];
-  const first = game.moves.length && game.moves[0].side === 'b';
   let li = null;
   game.moves.forEach((m, i) => {
     if (m.side === 'w' || li === null) {
       if (li) items.push(li + '</li>');
-      li = '<li>' + (m.side === 'b' && i === 0 && first ? '<span>…</span>' : '');
+      li = `<li><span class="num">${m.number}.</span>` + (m.side === 'b' ? '<span class="skip">…</span>' : '');
     }
     const cur = shown.view_ply === i + 1 ? ' class="current"' : '';
     li += `<span data-ply="${i + 1}"${cur} title="${m.text}">${m.san}</span>`;
@@ -234,6 +274,7 @@ function renderLegend() {
       const token = p.letter === 'L' && lancer ? 'L(n)' : p.letter;
       return `<div class="entry"><div class="pic">${picture(token)}</div><div><b>${p.name} (${p.letter})</b><small>${p.moves}</small></div></div>`;
     }).join('');
+  renderHelp(v);
 }
 
 // ---------------------------------------------------------------- entering moves
@@ -305,12 +346,29 @@ function onClick(name) {
   if (exact.length === 1 && !longer) {
     play(exact[0]);
   } else if (exact.length > 1 || (exact.length && longer)) {
-    choose(exact);
+    choose(exact, name);
   }
   highlight();
 }
 
-function choose(list) {
+// Puts the chooser above or below the square `name` (the move's last click), never over it.
+function placeChooser(name) {
+  const box = $('chooser');
+  box.style.top = '';
+  box.style.bottom = '';
+  const el = name && document.querySelector(`#board [data-square="${name}"]`);
+  if (!el) { box.style.top = '80px'; return; }
+  const left = $('left').getBoundingClientRect();
+  const sq = el.getBoundingClientRect();
+  const board = $('board').getBoundingClientRect();
+  if (sq.top + sq.height / 2 < board.top + board.height / 2) {
+    box.style.top = `${sq.bottom - left.top + 6}px`;
+  } else {
+    box.style.bottom = `${left.bottom - sq.top + 6}px`;
+  }
+}
+
+function choose(list, name) {
   const box = $('choices');
   box.innerHTML = list.map((e) => {
     const token = e.result || '';
@@ -325,6 +383,7 @@ function choose(list) {
     };
   });
   $('chooser').hidden = false;
+  placeChooser(name);
 }
 
 function hideChooser() {
@@ -339,9 +398,9 @@ async function play(entry) {
     const st = await api('POST', `/api/games/${game.id}/move`, { move: entry.action });
     moved(st);
   } catch (err) {
-    showError(err.message);
+    report(err);
     setBusy(false);
-    highlight();
+    render();
     return;
   }
   setBusy(false);
@@ -362,6 +421,12 @@ function squareAt(x, y) {
 
 function onPointerDown(ev) {
   const name = squareAt(ev.clientX, ev.clientY);
+  if (ev.button === 2) {
+    if (name) drawStart(ev, name);
+    return;
+  }
+  if (ev.button !== 0) return;
+  clearShapes();
   if (!name) return;
   press = { name, x: ev.clientX, y: ev.clientY, ghost: null };
   const pieceEl = ev.target.closest('.piece, .hand-piece');
@@ -385,6 +450,10 @@ function onPointerMove(ev) {
 }
 
 function onPointerUp(ev) {
+  if (ev.button === 2) {
+    drawEnd(squareAt(ev.clientX, ev.clientY));
+    return;
+  }
   if (!press) return;
   const from = press.name;
   if (press.ghost) press.ghost.remove();
@@ -399,11 +468,14 @@ function onPointerUp(ev) {
 // ---------------------------------------------------------------- game flow
 
 function setState(st) {
+  const variantChanged = !game || game.variant !== st.variant;
   game = st;
   shown = st;
   if (!variants[st.variant]) return;
   $('variant').value = st.variant;
   $('setup-box').hidden = !variants[st.variant].setups;
+  $('setup-now').textContent = st.setup === null || st.setup === undefined ? '' : `this game: setup ${st.setup}`;
+  if (variantChanged) shapes = [];
   renderLegend();
   render();
 }
@@ -413,32 +485,54 @@ function moved(st) {
   setState(st);
 }
 
+// Starts a game. When the server refuses it (a FEN it cannot read, say), its message is shown
+// in a banner; with no game on the page yet the variant's start position opens instead.
 async function newGame(body) {
   stopClock();
   setBusy(true);
+  let st = null;
   try {
-    const st = await api('POST', '/api/games', body);
-    clicks = [];
-    hintClicks = [];
-    hideChooser();
-    unlisten();
-    $('analysis').checked = false;
-    setState(st);
-    const url = new URL(window.location.href);
-    url.search = '';
-    url.searchParams.set('variant', st.variant);
-    url.searchParams.set('game', st.id);
-    history.replaceState(null, '', url);
-    $('engine-out').textContent = '';
-    resetClock();
+    st = await api('POST', '/api/games', body);
   } catch (err) {
-    showError(err.message);
+    setBusy(false);
+    const v = variants[body.variant] ? body.variant : 'chess';
+    if (!game && (body.fen !== undefined || body.setup !== undefined || v !== body.variant)) {
+      showBanner(`Cannot start this game: ${err.message}. Showing the start position of ${variants[v].title} instead.`);
+      const fallback = { variant: v };
+      if (body.seed !== undefined) fallback.seed = body.seed;
+      await newGame(fallback);
+    } else {
+      showBanner(`Cannot start this game: ${err.message}`, game ? null : 'Start position',
+        () => newGame({ variant: v }));
+    }
+    return;
   }
+  clicks = [];
+  hintClicks = [];
+  pgnText = null;
+  $('pgn-pick-box').hidden = true;
+  hideChooser();
+  unlisten();
+  hideEval();
+  $('analysis').checked = false;
+  setState(st);
+  setAddress(st);
+  $('engine-out').textContent = '';
+  resetClock();
   setBusy(false);
   afterMove();
 }
 
+function setAddress(st) {
+  const url = new URL(window.location.href);
+  url.search = '';
+  url.searchParams.set('variant', st.variant);
+  url.searchParams.set('game', st.id);
+  history.replaceState(null, '', url);
+}
+
 function afterMove() {
+  if (!game) return;
   if ($('analysis').checked && !game.end && isCurrent()) startAnalysis();
   if (game.end) { stopClock(); return; }
   if ($(`player-${game.turn}`).value === 'engine' && isCurrent() && !(clock && clock.flag)) engineMove();
@@ -464,7 +558,7 @@ async function engineMove() {
     const st = await api('POST', `/api/games/${id}/engine`, limits());
     if (game.id === id) moved(st);
   } catch (err) {
-    showError(err.message);
+    report(err);
   }
   setBusy(false);
   thinking = false;
@@ -478,7 +572,7 @@ async function startAnalysis() {
   try {
     await api('POST', `/api/games/${game.id}/analysis`, { on: true });
   } catch (err) {
-    showError(err.message);
+    report(err);
   }
 }
 
@@ -509,56 +603,22 @@ function unlisten() {
   events = null;
 }
 
+// One line of engine output, and the evaluation bar. A mate is reported with the depth it was
+// found at (later iterations only confirm it, from the hash table); the selective depth is
+// shown where it exceeds the depth.
 function showInfo(e) {
   const mate = e.score.mate !== undefined;
   // Scores are from the side to move's view; shown from White's.
   const sign = game.turn === 'b' ? -1 : 1;
-  const score = mate ? `mate ${sign * e.score.mate}` : (sign * e.score.cp / 100).toFixed(2);
+  const white = mate ? { mate: sign * e.score.mate } : { cp: sign * e.score.cp };
+  const score = mate ? `mate ${white.mate}` : (white.cp / 100).toFixed(2);
+  let depth = `depth ${e.depth}${e.seldepth > e.depth ? `/${e.seldepth}` : ''}`;
+  if (mate && e.mate_depth) depth = `mate found at depth ${e.mate_depth}`;
   $('engine-out').textContent =
-    `${e.purpose}: depth ${e.depth}/${e.seldepth}  score ${score} (White's view)\n` +
+    `${e.purpose}: ${depth}  score ${score} (White's view)\n` +
     `nodes ${e.nodes}  nps ${e.nps}  time ${(e.time_ms / 1000).toFixed(1)} s\nPV: ${e.pv_san.join(' ')}`;
-}
-
-// ---------------------------------------------------------------- clocks
-
-function resetClock() {
-  if ($('tc-mode').value !== 'clock') { clock = null; $('clocks').hidden = true; return; }
-  const ms = Math.round(parseFloat($('clock-min').value || '5') * 60000);
-  clock = { w: ms, b: ms, side: game ? game.turn : 'w', at: performance.now(), flag: null };
-  $('clocks').hidden = false;
-  clearInterval(resetClock.timer);
-  resetClock.timer = setInterval(() => tickClock(false), 100);
-  showClock();
-}
-
-function stopClock() {
-  clearInterval(resetClock.timer);
-}
-
-function tickClock(moveMade) {
-  if (!clock || clock.flag) return;
-  const now = performance.now();
-  clock[clock.side] -= now - clock.at;
-  clock.at = now;
-  if (clock[clock.side] <= 0) {
-    clock[clock.side] = 0;
-    clock.flag = clock.side;
-    stopClock();
-    renderStatus();
-  } else if (moveMade) {
-    clock[clock.side] += Math.round(parseFloat($('clock-inc').value || '0') * 1000);
-    clock.side = clock.side === 'w' ? 'b' : 'w';
-  }
-  showClock();
-}
-
-function showClock() {
-  const fmt = (ms) => {
-    const s = Math.ceil(ms / 1000);
-    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-  };
-  $('clock-w').textContent = `White ${fmt(clock.w)}`;
-  $('clock-b').textContent = `Black ${fmt(clock.b)}`;
+  const label = mate ? `#${white.mate}` : `${white.cp >= 0 ? '+' : ''}${(white.cp / 100).toFixed(1)}`;
+  showEval(white, label);
 }
 
 // ---------------------------------------------------------------- history and PGN
@@ -573,7 +633,7 @@ async function view(ply) {
     hideChooser();
     render();
   } catch (err) {
-    showError(err.message);
+    report(err);
   }
 }
 
@@ -583,7 +643,7 @@ async function continueHere() {
     setState(st);
     afterMove();
   } catch (err) {
-    showError(err.message);
+    report(err);
   }
 }
 
@@ -597,28 +657,85 @@ async function exportPgn() {
     a.click();
     URL.revokeObjectURL(a.href);
   } catch (err) {
-    showError(err.message);
+    report(err);
   }
 }
 
-async function loadPgn() {
+// Loads game `index` of a PGN text. Movetext without tags is a game of the board's variant from
+// its start (a variant without a standard start: from the current game's start). A text of
+// several games gets a picker.
+async function loadPgn(text, index) {
+  $('player-w').value = 'human';
+  $('player-b').value = 'human';
+  const body = { pgn: text, game: index, variant: game.variant };
+  if (!variants[game.variant].standard_start) body.fen = game.start_fen;
+  try {
+    const st = await api('POST', '/api/pgn', body);
+    stopClock();
+    unlisten();
+    hideEval();
+    $('analysis').checked = false;
+    setState(st);
+    setAddress(st);
+    pgnText = text;
+    const pick = $('pgn-game');
+    pick.innerHTML = st.pgn_list.map((g, i) =>
+      `<option value="${i}">${i + 1}. ${escapeHtml(g.white)} – ${escapeHtml(g.black)} ${escapeHtml(g.result)}` +
+      `${g.variant ? ` (${escapeHtml(g.variant)})` : ''}${g.event !== '?' ? `, ${escapeHtml(g.event)} ${escapeHtml(g.round)}` : ''}</option>`).join('');
+    pick.value = String(st.pgn_game);
+    $('pgn-pick-box').hidden = st.pgn_games < 2;
+    view(0);
+  } catch (err) {
+    report(err);
+  }
+}
+
+async function loadPgnInput() {
   const file = $('pgn-file').files[0];
   const text = file ? await file.text() : $('pgn-text').value;
   if (!text.trim()) { showError('Paste a PGN or choose a file first.'); return; }
-  $('player-w').value = 'human';
-  $('player-b').value = 'human';
+  loadPgn(text, 0);
+}
+
+// ---------------------------------------------------------------- resign and draw
+
+async function resign() {
+  const side = humanSide();
+  if (!side || game.end) return;
   try {
-    const st = await api('POST', '/api/pgn', { pgn: text });
-    setState(st);
-    const url = new URL(window.location.href);
-    url.search = '';
-    url.searchParams.set('variant', st.variant);
-    url.searchParams.set('game', st.id);
-    history.replaceState(null, '', url);
-    view(0);
+    stopClock();
+    setState(await api('POST', `/api/games/${game.id}/resign`, { side }));
   } catch (err) {
-    showError(err.message);
+    report(err);
   }
+}
+
+// A draw offer goes to the engine when it plays the other side (it decides by its own
+// evaluation), else to the other person at this screen.
+async function offerDraw() {
+  const by = humanSide();
+  if (!by || game.end || busy) return;
+  const other = by === 'w' ? 'b' : 'w';
+  const body = { by };
+  if ($(`player-${other}`).value === 'human') {
+    body.accept = window.confirm(`${other === 'w' ? 'White' : 'Black'}: accept the draw offer?`);
+  }
+  setBusy(true);
+  $('offer-draw').disabled = true;
+  try {
+    const st = await api('POST', `/api/games/${game.id}/draw`, body);
+    if (st.draw.accepted) stopClock();
+    setState(st);
+    if (!st.draw.accepted) {
+      const sc = st.draw.score;
+      const view = !sc ? '' : sc.mate !== undefined ? ` (it sees mate in ${sc.mate})` : ` (it rates the position ${(sc.cp / 100).toFixed(2)} for itself)`;
+      showError(`The draw offer is declined${view}.`);
+    }
+  } catch (err) {
+    report(err);
+  }
+  setBusy(false);
+  render();
 }
 
 // ---------------------------------------------------------------- start
@@ -642,7 +759,10 @@ async function start() {
   }
   const body = { variant: q.get('variant') || 'chess' };
   if (q.get('fen')) body.fen = q.get('fen');
-  if (q.get('setup')) body.setup = /^\d+$/.test(q.get('setup')) ? Number(q.get('setup')) : q.get('setup');
+  if (q.get('setup')) {
+    body.setup = /^\d+$/.test(q.get('setup')) ? Number(q.get('setup')) : q.get('setup');
+    if (typeof body.setup === 'number') $('setup').value = String(body.setup);
+  }
   if (q.get('seed') && /^\d+$/.test(q.get('seed'))) body.seed = Number(q.get('seed'));
   await newGame(body);
 }
@@ -650,6 +770,15 @@ async function start() {
 function wire() {
   const board = $('board');
   board.addEventListener('pointerdown', onPointerDown);
+  $('board-wrap').addEventListener('contextmenu', (ev) => ev.preventDefault());
+  window.addEventListener('resize', drawShapes);
+  $('banner-close').onclick = hideBanner;
+  $('resign').onclick = resign;
+  $('offer-draw').onclick = offerDraw;
+  $('move-input').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') { ev.preventDefault(); enterTyped(); }
+  });
+  $('pgn-game').onchange = () => { if (pgnText) loadPgn(pgnText, Number($('pgn-game').value)); };
   window.addEventListener('pointermove', onPointerMove);
   window.addEventListener('pointerup', onPointerUp);
   for (const id of ['hand-top', 'hand-bottom']) {
@@ -672,6 +801,7 @@ function wire() {
     }
   };
   $('flip').onclick = () => { flipped = !flipped; render(); renderLegend(); };
+  $('setup').onkeydown = (ev) => { if (ev.key === 'Enter') $('new-game').click(); };
   $('engine-move').onclick = () => engineMove();
   $('takeback').onclick = async () => {
     // Take back to the last position where a person is to move.
@@ -681,7 +811,7 @@ function wire() {
     try {
       setState(await api('POST', `/api/games/${game.id}/undo`, { count: Math.min(n, p) || 1 }));
     } catch (err) {
-      showError(err.message);
+      report(err);
     }
   };
   $('pass').onclick = () => {
@@ -698,7 +828,7 @@ function wire() {
         highlight();
       }
     } catch (err) {
-      showError(err.message);
+      report(err);
     }
     if (!$('analysis').checked) unlisten();
   };
@@ -708,13 +838,13 @@ function wire() {
     try {
       await api('POST', `/api/games/${game.id}/analysis`, { on: false });
     } catch (err) {
-      showError(err.message);
+      report(err);
     }
   };
   $('stop').onclick = async () => {
     $('analysis').checked = false;
     unlisten();
-    try { await api('POST', `/api/games/${game.id}/stop`); } catch (err) { showError(err.message); }
+    try { await api('POST', `/api/games/${game.id}/stop`); } catch (err) { report(err); }
   };
   $('tc-mode').onchange = () => {
     const clockMode = $('tc-mode').value === 'clock';
@@ -734,7 +864,7 @@ function wire() {
   $('step-last').onclick = () => view(game.ply);
   $('continue-here').onclick = continueHere;
   $('pgn-export').onclick = exportPgn;
-  $('pgn-load').onclick = loadPgn;
+  $('pgn-load').onclick = loadPgnInput;
   document.addEventListener('keydown', (ev) => {
     if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'TEXTAREA') return;
     if (ev.key === 'ArrowLeft') view(shown.view_ply - 1);
@@ -746,4 +876,5 @@ function wire() {
 setBusy(false);
 window.addEventListener('pagehide', unlisten);
 wire();
+firstVisitHint();
 start().catch((err) => showError(err.message));

@@ -19,6 +19,7 @@ pub fn rows() -> &'static [PieceRow<'static>] {
 
 const INDEX: &str = include_str!("../../assets/gui/index.html");
 const APP_JS: &str = include_str!("../../assets/gui/app.js");
+const EXTRAS_JS: &str = include_str!("../../assets/gui/extras.js");
 const STYLE: &str = include_str!("../../assets/gui/style.css");
 
 fn text(kind: &'static str, body: &'static str) -> Response {
@@ -33,6 +34,11 @@ pub async fn index() -> Response {
 /// `GET /app.js`.
 pub async fn app_js() -> Response {
     text("text/javascript; charset=utf-8", APP_JS)
+}
+
+/// `GET /extras.js` (loaded before `app.js`).
+pub async fn extras_js() -> Response {
+    text("text/javascript; charset=utf-8", EXTRAS_JS)
 }
 
 /// `GET /style.css`.

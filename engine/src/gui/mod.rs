@@ -112,6 +112,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::app_js))
+        .route("/extras.js", get(assets::extras_js))
         .route("/style.css", get(assets::style_css))
         .route("/pieces/{file}", get(assets::piece))
         .route("/api/variants", get(variants))

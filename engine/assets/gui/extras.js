@@ -1,0 +1,234 @@
+// Menagerie's board page, part 1 of 2 (loaded before app.js, which holds the game state and
+// the board): the banner, the help panel and first-visit hint, typed move entry, arrows and
+// circles, the evaluation bar and the clocks. Plain JavaScript, no framework, no build step.
+'use strict';
+
+// ---------------------------------------------------------------- banner
+
+// A message that stays until closed (a game that could not start, a game the server no longer
+// has), with an optional action button.
+function showBanner(msg, actionLabel, action) {
+  $('banner-text').textContent = msg;
+  const b = $('banner-action');
+  b.hidden = !actionLabel;
+  b.textContent = actionLabel || '';
+  b.onclick = () => { hideBanner(); if (action) action(); };
+  $('banner').hidden = false;
+}
+
+function hideBanner() {
+  $('banner').hidden = true;
+}
+
+// ---------------------------------------------------------------- help panel and hint
+
+const HINT_KEY = 'menagerie-help-seen';
+
+// The lines of the variant on the board: one per move form the server's variant table lists.
+function renderHelp(v) {
+  $('help-forms').innerHTML = (v.forms || []).map((f) =>
+    `<li data-form="${f.form}">${escapeHtml(f.text)}</li>`).join('');
+}
+
+function firstVisitHint() {
+  let seen = false;
+  try { seen = localStorage.getItem(HINT_KEY) === '1'; } catch (err) { seen = false; }
+  $('first-hint').hidden = seen;
+  $('first-hint-ok').onclick = () => {
+    $('first-hint').hidden = true;
+    try { localStorage.setItem(HINT_KEY, '1'); } catch (err) { /* private mode: ask again */ }
+  };
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+}
+
+// ---------------------------------------------------------------- typed move entry
+
+// A move text compared without check, mate and annotation marks, castling with letters, and
+// (in a game of chance) without the chance leg the die decides.
+function moveKey(text, chance) {
+  let t = String(text).trim().split(' ')[0];
+  if (chance) t = t.split(',')[0];
+  return t.replace(/[+#!?]+$/, '').replace(/0/g, 'O');
+}
+
+function fillMoveList() {
+  const ok = game && isCurrent() && humanToMove();
+  $('move-input').disabled = !ok;
+  if (!ok) { $('move-list').innerHTML = ''; return; }
+  const opts = [];
+  for (const e of game.legal) {
+    opts.push(`<option value="${escapeHtml(e.san)}" label="${escapeHtml(e.action)}"></option>`);
+    if (e.action !== e.san) opts.push(`<option value="${escapeHtml(e.action)}" label="${escapeHtml(e.san)}"></option>`);
+  }
+  $('move-list').innerHTML = opts.join('');
+}
+
+// The legal entries a typed text names: its notation.md text, or its algebraic text.
+function typedEntries(text) {
+  const t = text.trim();
+  if (!t) return [];
+  const exact = game.legal.filter((e) => e.action === t || e.san === t);
+  if (exact.length) return exact;
+  const chance = variants[game.variant] && variants[game.variant].has_chance;
+  const key = moveKey(t, chance);
+  return game.legal.filter((e) => moveKey(e.san, chance) === key || moveKey(e.action, false) === key);
+}
+
+function enterTyped() {
+  const input = $('move-input');
+  if (!game || !isCurrent() || !humanToMove() || busy) return;
+  const found = [...new Set(typedEntries(input.value))];
+  if (!found.length) {
+    showError(`\`${input.value.trim()}\` is not a legal move here`);
+    return;
+  }
+  input.value = '';
+  if (found.length === 1) play(found[0]);
+  else choose(found, null);
+}
+
+// ---------------------------------------------------------------- arrows and circles
+
+let shapes = [];        // {from, to, color}: a circle when from === to
+let drawFrom = null;    // square where a right-button press began
+
+function brush(ev) {
+  if (ev.shiftKey) return '#d33';
+  if (ev.altKey || ev.ctrlKey || ev.metaKey) return '#2a6fd6';
+  return '#15781b';
+}
+
+function drawStart(ev, name) {
+  drawFrom = { name, color: brush(ev) };
+}
+
+function drawEnd(to) {
+  if (!drawFrom || !to || to.startsWith('@')) { drawFrom = null; return; }
+  const from = drawFrom.name;
+  if (from.startsWith('@')) { drawFrom = null; return; }
+  const i = shapes.findIndex((s) => s.from === from && s.to === to);
+  if (i >= 0) shapes.splice(i, 1);
+  else shapes.push({ from, to, color: drawFrom.color });
+  drawFrom = null;
+  drawShapes();
+}
+
+function clearShapes() {
+  if (!shapes.length) return;
+  shapes = [];
+  drawShapes();
+}
+
+// Draws the shapes over the board, from the squares' own places (so they follow a flip).
+function drawShapes() {
+  const layer = $('draw-layer');
+  const area = $('board-area').getBoundingClientRect();
+  layer.setAttribute('width', area.width);
+  layer.setAttribute('height', area.height);
+  const centre = (name) => {
+    const el = document.querySelector(`#board [data-square="${name}"]`);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return { x: r.left - area.left + r.width / 2, y: r.top - area.top + r.height / 2, w: r.width };
+  };
+  const out = [];
+  for (const s of shapes) {
+    const a = centre(s.from);
+    const b = centre(s.to);
+    if (!a || !b) continue;
+    if (s.from === s.to) {
+      out.push(`<circle data-circle="${s.from}" cx="${a.x}" cy="${a.y}" r="${a.w * 0.44}" fill="none" stroke="${s.color}" stroke-width="${a.w * 0.07}" opacity="0.8"/>`);
+      continue;
+    }
+    const len = Math.hypot(b.x - a.x, b.y - a.y);
+    const ux = (b.x - a.x) / len;
+    const uy = (b.y - a.y) / len;
+    const head = a.w * 0.42;
+    const tip = { x: b.x - ux * a.w * 0.12, y: b.y - uy * a.w * 0.12 };
+    const base = { x: tip.x - ux * head, y: tip.y - uy * head };
+    const side = { x: -uy * head * 0.55, y: ux * head * 0.55 };
+    out.push(`<g data-arrow="${s.from}${s.to}" opacity="0.8" fill="${s.color}" stroke="${s.color}">` +
+      `<line x1="${a.x}" y1="${a.y}" x2="${base.x}" y2="${base.y}" stroke-width="${a.w * 0.16}" stroke-linecap="round"/>` +
+      `<polygon points="${tip.x},${tip.y} ${base.x + side.x},${base.y + side.y} ${base.x - side.x},${base.y - side.y}" stroke="none"/></g>`);
+  }
+  layer.innerHTML = out.join('');
+}
+
+// ---------------------------------------------------------------- evaluation bar
+
+// White's share of the bar for a score from White's view: mates fill it, centipawns follow a
+// logistic curve (one pawn is about 62%).
+function evalShare(score) {
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-score.cp / 200));
+}
+
+function showEval(whiteScore, label) {
+  const bar = $('evalbar');
+  bar.hidden = false;
+  const share = evalShare(whiteScore);
+  $('evalbar-fill').style.height = `${(share * 100).toFixed(1)}%`;
+  $('evalbar-text').textContent = label;
+  bar.dataset.score = label;
+}
+
+function hideEval() {
+  $('evalbar').hidden = true;
+  delete $('evalbar').dataset.score;
+}
+
+// ---------------------------------------------------------------- clocks
+
+let clock = null;       // {w, b: ms left; side: ticking side; at: timestamp; base; flag}
+
+function resetClock() {
+  clearInterval(resetClock.timer);
+  if ($('tc-mode').value !== 'clock') { clock = null; $('clocks').hidden = true; return; }
+  const ms = Math.round(parseFloat($('clock-min').value || '5') * 60000);
+  clock = { w: ms, b: ms, base: ms, side: game ? game.turn : 'w', at: performance.now(), flag: null };
+  $('clocks').hidden = false;
+  resetClock.timer = setInterval(() => tickClock(false), 100);
+  showClock();
+}
+
+function stopClock() {
+  clearInterval(resetClock.timer);
+}
+
+function tickClock(moveMade) {
+  if (!clock || clock.flag) return;
+  const now = performance.now();
+  clock[clock.side] -= now - clock.at;
+  clock.at = now;
+  if (clock[clock.side] <= 0) {
+    clock[clock.side] = 0;
+    clock.flag = clock.side;
+    stopClock();
+    renderStatus();
+  } else if (moveMade) {
+    clock[clock.side] += Math.round(parseFloat($('clock-inc').value || '0') * 1000);
+    clock.side = clock.side === 'w' ? 'b' : 'w';
+  }
+  showClock();
+}
+
+// Low time: under a tenth of the base time, but at least 10 s and at most 30 s.
+function lowTime() {
+  return Math.min(30000, Math.max(10000, clock.base / 10));
+}
+
+function showClock() {
+  const fmt = (ms) => {
+    const s = Math.ceil(ms / 1000);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  for (const side of ['w', 'b']) {
+    const el = $(`clock-${side}`);
+    el.textContent = `${side === 'w' ? 'White' : 'Black'} ${fmt(clock[side])}`;
+    el.classList.toggle('low', clock[side] < lowTime());
+    el.classList.toggle('running', clock.side === side && !clock.flag);
+  }
+}
