@@ -119,12 +119,12 @@ mod tests {
     /// setups and bench positions.
     fn observed<V: EngineVariant>(v: VariantId) -> HashSet<MoveForm> {
         let info = v.info();
-        let mut starts: Vec<String> = info.start_fen.iter().map(|f| f.to_string()).collect();
+        let mut starts: Vec<String> = info.start_fen.iter().map(ToString::to_string).collect();
         if let Some(s) = info.setups {
             starts.extend([0, 1, 2, 100, 500].iter().filter_map(|&n| (s.fen)(n)));
         }
         starts.extend(info.perft_bench.iter().map(|(f, _)| f.to_string()));
-        starts.extend(info.search_bench.iter().map(|f| f.to_string()));
+        starts.extend(info.search_bench.iter().map(ToString::to_string));
         let mut seen = HashSet::new();
         let mut rng = 7;
         for fen in &starts {

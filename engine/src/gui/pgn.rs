@@ -124,13 +124,16 @@ pub fn load(text: &str, index: usize, untagged: Untagged<'_>) -> Result<Loaded, 
     Ok(Loaded { session, games: games.iter().map(summary).collect(), rolled })
 }
 
+/// A replayed game, its die after the replay, and the steps it reproduced (of how many free).
+type Replayed = (Box<dyn GameApi>, rand_pcg::Pcg64, (usize, usize));
+
 /// Replays the coordinate moves of a record; a game of chance re-rolls each step with the die
 /// of `seed` as the match runner rolls it and keeps the recorded turn where the die differs.
 fn replay_coords(
     mut game: Box<dyn GameApi>,
     coords: &[String],
     seed: u64,
-) -> Result<(Box<dyn GameApi>, rand_pcg::Pcg64, (usize, usize)), String> {
+) -> Result<Replayed, String> {
     let variant = game.variant();
     let mut die = rand_pcg::Pcg64::seed_from_u64(seed);
     let (mut same, mut free) = (0, 0);
