@@ -218,22 +218,34 @@ async fn get_game(
     run().unwrap_or_else(fail)
 }
 
+/// Changes game `id` with `f` (the game locked, the request's JSON object); answers with the
+/// state after it.
+fn change(
+    app: &App,
+    id: &str,
+    body: &Bytes,
+    f: impl FnOnce(&mut Session, &serde_json::Map<String, Value>) -> Result<(), Fail>,
+) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let id = game_id(id)?;
+        let shared = app.get(id)?;
+        let m = body_json(body)?;
+        f(&mut shared.lock().expect("lock"), &m)?;
+        Ok(state(id, &shared, None))
+    };
+    run().unwrap_or_else(fail)
+}
+
 /// `POST /api/games/{id}/move {move}`: the action in notation.md form (in a game of chance the
 /// die rolls the outcome).
 async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
-    let run = || -> Result<Response, Fail> {
-        let id = game_id(&id)?;
-        let shared = app.get(id)?;
-        let m = body_json(&body)?;
+    change(&app, &id, &body, |s, m| {
         let text =
-            str_field(&m, "move")?.ok_or_else(|| bad("`move` is missing"))?.trim().to_string();
+            str_field(m, "move")?.ok_or_else(|| bad("`move` is missing"))?.trim().to_string();
         if text.is_empty() || text.len() > 40 {
             return Err(bad("`move` must be a move text such as e2e4"));
         }
-        let mut s = shared.lock().expect("lock");
-        if let Some(end) = s.end() {
-            return Err((409, format!("the game is over: {}", end.text)));
-        }
+        s.ensure_open()?;
         if s.game.ply() >= MAX_PLIES {
             return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
         }
@@ -243,27 +255,21 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
         if !legal.iter().any(|l| l.action == text || l.text == text) {
             return Err((422, format!("`{text}` is not a legal move here")));
         }
-        app.cancel(&mut s);
+        app.cancel(s);
         let side = s.game.turn().index();
-        let Session { game, die, .. } = &mut *s;
+        let Session { game, die, .. } = s;
         let full = game.play_engine_move(&text, Flavor::Uci, die).map_err(|e| (422, e))?;
         s.players[side].human = true;
         s.emit(&json!({"type": "moved", "move": full}));
-        drop(s);
-        Ok(state(id, &shared, None))
-    };
-    run().unwrap_or_else(fail)
+        Ok(())
+    })
 }
 
 /// `POST /api/games/{id}/undo {count?}` (default 1; `to` = a ply to go back to).
 async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
-    let run = || -> Result<Response, Fail> {
-        let id = game_id(&id)?;
-        let shared = app.get(id)?;
-        let m = body_json(&body)?;
-        let mut s = shared.lock().expect("lock");
+    change(&app, &id, &body, |s, m| {
         let ply = s.game.ply();
-        let count = match (num_field(&m, "count", 1..=10_000)?, num_field(&m, "to", 0..=10_000)?) {
+        let count = match (num_field(m, "count", 1..=10_000)?, num_field(m, "to", 0..=10_000)?) {
             (Some(_), Some(_)) => return Err(bad("give `count` or `to`, not both")),
             (_, Some(to)) if to as usize > ply => {
                 return Err(bad(format!("ply {to} is past the end of the game ({ply})")))
@@ -274,17 +280,14 @@ async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Re
         if count > ply {
             return Err((409, format!("only {ply} moves to take back")));
         }
-
-        app.cancel(&mut s);
+        app.cancel(s);
         for _ in 0..count {
             s.game.undo();
         }
         s.agreed = None;
         s.emit(&json!({"type": "undone", "ply": s.game.ply()}));
-        drop(s);
-        Ok(state(id, &shared, None))
-    };
-    run().unwrap_or_else(fail)
+        Ok(())
+    })
 }
 
 /// The search limits of a request: `movetime_ms`, `depth`, or a clock (`wtime_ms`, `btime_ms`,
@@ -393,21 +396,13 @@ fn side_field(m: &serde_json::Map<String, Value>, k: &str) -> Result<Option<Colo
 
 /// `POST /api/games/{id}/resign {side?}`: `side` (default: the side to move) resigns.
 async fn resign(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
-    let run = || -> Result<Response, Fail> {
-        let id = game_id(&id)?;
-        let shared = app.get(id)?;
-        let m = body_json(&body)?;
-        let mut s = shared.lock().expect("lock");
-        if let Some(end) = s.end() {
-            return Err((409, format!("the game is over: {}", end.text)));
-        }
-        let side = side_field(&m, "side")?.unwrap_or_else(|| s.game.turn());
-        app.cancel(&mut s);
+    change(&app, &id, &body, |s, m| {
+        s.ensure_open()?;
+        let side = side_field(m, "side")?.unwrap_or_else(|| s.game.turn());
+        app.cancel(s);
         s.agreed = Some(Agreed::Resigned(side));
-        drop(s);
-        Ok(state(id, &shared, None))
-    };
-    run().unwrap_or_else(fail)
+        Ok(())
+    })
 }
 
 /// Whether the engine takes a draw at `score` (its own view): when it is not better than
@@ -439,9 +434,7 @@ async fn draw_inner(app: App, id: String, body: Bytes) -> Result<Response, Fail>
     };
     let (by, turn) = {
         let s = shared.lock().expect("lock");
-        if let Some(end) = s.end() {
-            return Err((409, format!("the game is over: {}", end.text)));
-        }
+        s.ensure_open()?;
         (side_field(&m, "by")?.unwrap_or_else(|| s.game.turn()), s.game.turn())
     };
     let (accepted, score) = match accept {

@@ -111,6 +111,14 @@ impl Session {
         }
     }
 
+    /// Refuses (409) when the game is over.
+    pub fn ensure_open(&self) -> Result<(), Fail> {
+        match self.end() {
+            Some(end) => Err((409, format!("the game is over: {}", end.text))),
+            None => Ok(()),
+        }
+    }
+
     /// How the game ended: by agreement, or by the rules.
     pub fn end(&self) -> Option<Ending> {
         let side = |c: Color| c.select("White", "Black");
@@ -299,9 +307,7 @@ impl Store {
         self.searcher.stop();
         self.searcher.wait();
         let mut s = shared.lock().expect("lock");
-        if let Some(end) = s.end() {
-            return Err((409, format!("the game is over: {}", end.text)));
-        }
+        s.ensure_open()?;
         let token = self.next_token.fetch_add(1, Ordering::Relaxed);
         s.token = token;
         s.analysing = purpose == Purpose::Analyse;
