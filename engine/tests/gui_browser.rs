@@ -42,6 +42,8 @@ fn every_variant_played_by_clicks_in_chromium() {
     let mut cmd = Command::new("timeout");
     cmd.args(["600", "python3", script, &server.url]);
     if let Ok(dir) = std::env::var("MENAGERIE_GUI_SCREENSHOTS") {
+        // A relative directory is the workspace's (tests run in the package's directory).
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join(dir);
         std::fs::create_dir_all(&dir).expect("screenshot directory");
         cmd.arg(dir);
     }
