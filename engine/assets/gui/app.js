@@ -736,6 +736,7 @@ async function offerDraw() {
   }
   setBusy(false);
   render();
+  afterMove(); // the judging search stopped any analysis: restart it
 }
 
 // ---------------------------------------------------------------- start
