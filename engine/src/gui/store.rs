@@ -5,7 +5,7 @@
 use crate::game::{reason_text, result_token};
 use crate::protocol::api::{Event, Flavor, GameApi, Sink};
 use crate::search::{Config, Limits, Score, Searcher};
-use movegen::rules::{EndReason, GameEnd, Outcome, VariantId};
+use movegen::rules::{EndReason, Outcome, VariantId};
 use movegen::types::Color;
 use rand_core::SeedableRng;
 use serde_json::{json, Value};
@@ -125,10 +125,7 @@ impl Session {
         if let Some(a) = self.agreed {
             let (result, reason, rule, text) = match a {
                 Agreed::Resigned(c) => (
-                    result_token(Some(GameEnd {
-                        outcome: Outcome::Win(!c),
-                        reason: EndReason::Checkmate,
-                    })),
+                    c.select("0-1", "1-0"),
                     format!("{} resigns", side(c)),
                     "resignation",
                     format!("{} wins: {} resigns", side(!c), side(c)),
