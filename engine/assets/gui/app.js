@@ -495,7 +495,7 @@ async function newGame(body) {
     st = await api('POST', '/api/games', body);
   } catch (err) {
     setBusy(false);
-    const v = variants[body.variant] ? body.variant : 'chess';
+    const v = variants[body.variant] ? body.variant : Object.keys(variants)[0]; // the table's first
     if (!game && (body.fen !== undefined || body.setup !== undefined || v !== body.variant)) {
       showBanner(`Cannot start this game: ${err.message}. Showing the start position of ${variants[v].title} instead.`);
       const fallback = { variant: v };
