@@ -14,5 +14,6 @@ pub mod variants;
 pub mod view;
 pub mod zobrist;
 
+pub use info::VariantId;
 pub use moves::{Move, MoveBuf, MoveKind, MoveList};
-pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules};

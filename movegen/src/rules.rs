@@ -1,60 +1,12 @@
-//! The rules trait every variant implements, variant ids, and game results.
+//! The rules trait every variant implements, and game results.
 
 use crate::fen::FenError;
-use crate::moves::{Move, MoveBuf};
+use crate::moves::{Move, MoveBuf, ACTION_MASK};
 use crate::types::{Color, Geometry, Square};
-use crate::view::{BoardView, MoveEffect};
+use crate::view::{BoardView, ChanceStep, MoveEffect};
 use std::fmt;
 
-crate::for_each_variant!(define_variant_ids!());
-
-/// Defines [`VariantId`] from the list in [`crate::for_each_variant`].
-#[doc(hidden)]
-#[macro_export]
-macro_rules! define_variant_ids {
-    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
-        /// The variant ids of the rule book (`../shared/rules/README.md`), in rule-book order.
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-        pub enum VariantId {
-            $(#[doc = $doc] $V,)*
-        }
-
-        impl VariantId {
-            /// Every id, in rule-book order.
-            pub const ALL: [VariantId; [$(stringify!($V)),*].len()] = [$(VariantId::$V),*];
-
-            /// The variant's entry in the table every surface reads.
-            pub const fn info(self) -> &'static $crate::info::VariantInfo {
-                match self {
-                    $(VariantId::$V => &$crate::variants::$im::info::$ic,)*
-                }
-            }
-        }
-    };
-}
-
-impl VariantId {
-    /// The id as written everywhere (`--variant`, `UCI_Variant`, XBoard `variant`).
-    pub const fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// Parses an id.
-    pub fn parse(s: &str) -> Option<VariantId> {
-        VariantId::ALL.into_iter().find(|v| v.name() == s)
-    }
-
-    /// Whether its moves carry chance outcomes (the table's `has_chance`).
-    pub const fn has_chance(self) -> bool {
-        self.info().has_chance
-    }
-}
-
-impl fmt::Display for VariantId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::info::VariantId;
 
 /// Who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -213,7 +165,20 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// What the legal move `m` changes on the board: the squares that change and their new
     /// contents, the hands, and the chance step (which outcome of how many).
     fn move_effect(&self, m: Move) -> MoveEffect {
-        crate::view::effect_of(self, m)
+        let after = self.play(m);
+        let chance = match (Self::HAS_CHANCE, self.chance_piece(), after.chance_piece()) {
+            (true, Some(from), Some(to)) => {
+                let mut list = Self::Moves::default();
+                self.legal_moves(&mut list);
+                let action = m.0 & ACTION_MASK;
+                let same: Vec<Move> =
+                    list.iter().copied().filter(|o| o.0 & ACTION_MASK == action).collect();
+                let outcome = same.iter().position(|&o| o == m).map_or(0, |i| i + 1);
+                Some(ChanceStep { from, to, outcome, outcomes: same.len() })
+            }
+            _ => None,
+        };
+        MoveEffect::between(&self.board_view(), &after.board_view(), chance)
     }
 }
 
@@ -234,9 +199,9 @@ macro_rules! with_variant {
 macro_rules! __with_variant_arms {
     ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {{
         match $id {
-            $($crate::rules::VariantId::$V => {
+            $($crate::info::VariantId::$V => {
                 type $T = $crate::variants::$tm::$tt;
-                ::core::result::Result::<_, $crate::rules::VariantId>::Ok($body)
+                ::core::result::Result::<_, $crate::info::VariantId>::Ok($body)
             })*
         }
     }};

@@ -119,16 +119,6 @@ impl PieceEater {
         }
         out
     }
-
-    /// Parses a turn like [`Rules::parse_move`], but when the PE leg is missing although the PE
-    /// can move and its step is not forced, rolls `die` for it (notation.md).
-    pub fn parse_move_rolling(
-        &self,
-        text: &str,
-        die: &mut PeDie,
-    ) -> Result<Move, crate::rules::MoveError> {
-        super::notation::parse(self, text, Some(die))
-    }
 }
 
 /// The seed's eight-sided die, driven by a seeded PCG so that a game replays exactly from its
