@@ -8,6 +8,7 @@ pub mod fen;
 pub mod info;
 pub mod moves;
 pub mod perft;
+pub mod position;
 pub mod rules;
 pub mod types;
 pub mod variants;
@@ -16,4 +17,5 @@ pub mod zobrist;
 
 pub use info::VariantId;
 pub use moves::{Move, MoveBuf, MoveKind, MoveList};
+pub use position::Core;
 pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules};

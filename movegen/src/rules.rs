@@ -2,6 +2,7 @@
 
 use crate::fen::FenError;
 use crate::moves::{Move, MoveBuf, ACTION_MASK};
+use crate::position::Core;
 use crate::types::{Color, Geometry, Square};
 use crate::view::{BoardView, ChanceStep, MoveEffect};
 use std::fmt;
@@ -90,8 +91,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Writes the FEN.
     fn fen(&self) -> String;
+    /// The side to move, clocks and hash every position holds.
+    fn core(&self) -> &Core;
     /// Side to move.
-    fn turn(&self) -> Color;
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.core().turn
+    }
     /// Appends every legal move to `out` (which the caller has cleared).
     fn legal_moves(&self, out: &mut Self::Moves);
     /// Number of legal moves (perft bulk counting); may be faster than generating them.
@@ -105,18 +111,38 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn play(&self, m: Move) -> Self;
     /// The incrementally maintained Zobrist key (the repetition key: every part of the state
     /// that decides future play, excluding clocks).
-    fn hash(&self) -> u64;
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.core().hash
+    }
     /// The same key computed from scratch (invariant tests).
     fn compute_hash(&self) -> u64;
     /// Whether the side to move is in check (false where the variant has no check).
     fn in_check(&self) -> bool;
     /// Halfmove clock as in FEN.
-    fn halfmove_clock(&self) -> u32;
+    #[inline(always)]
+    fn halfmove_clock(&self) -> u32 {
+        self.core().halfmove
+    }
     /// Fullmove number as in FEN.
-    fn fullmove_number(&self) -> u32;
+    #[inline(always)]
+    fn fullmove_number(&self) -> u32 {
+        self.core().fullmove
+    }
     /// The end of the game decided by the rules of the position alone, given its legal moves
     /// (checkmate, stalemate, captured king). Draw rules that need history are the game's.
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd>;
+    /// Default: no legal move is checkmate (a win for the other side) in check, stalemate (a
+    /// draw) otherwise.
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(if self.in_check() {
+            GameEnd { outcome: Outcome::Win(!self.turn()), reason: EndReason::Checkmate }
+        } else {
+            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
+        })
+    }
     /// Whether the position is drawn by the variant's move-count rule (the 50-move rule by
     /// default; a game runner adjudicates it).
     fn fifty_move_draw(&self) -> bool {

@@ -12,7 +12,8 @@ use crate::attacks::magic::tables;
 use crate::board::Board;
 use crate::fen::{self, BoardItem, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{EndReason, GameEnd, Outcome, Rules, VariantId};
+use crate::position::Core;
+use crate::rules::{Rules, VariantId};
 use crate::types::{Bb64, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
@@ -75,12 +76,9 @@ fn piece_key(p: Piece<ChessKind>, sq: Square) -> u64 {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Chess {
     board: ChessBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// The start position FEN.
@@ -129,7 +127,7 @@ impl Chess {
     /// repetition key, so that an impossible e.p. square does not split positions).
     fn ep_capturable(&self, ep: Square) -> bool {
         let t = tables();
-        let us = self.turn;
+        let us = self.core.turn;
         let pawns = t.pawn_attacks(!us, ep) & self.board.pieces(ChessKind::Pawn, us);
         pawns.into_iter().any(|from| self.ep_is_legal(from, ep))
     }
@@ -137,7 +135,7 @@ impl Chess {
     /// Full legality test of an en-passant capture `from` -> `ep` (pinned and discovered
     /// cases included).
     pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         let victim = orthodox::ep_victim(us, ep);
         let occ = (self.board.occupied().without(from).without(victim)).with(ep);
         let king = self.king(us);
@@ -150,7 +148,7 @@ impl Chess {
         for (sq, p) in self.board.iter() {
             h ^= piece_key(p, sq);
         }
-        if self.turn == Color::Black {
+        if self.core.turn == Color::Black {
             h ^= KEYS[SIDE_KEY];
         }
         h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
@@ -206,30 +204,27 @@ impl Chess {
             |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Pawn, c)),
             |sq| board.piece_at(sq).is_none(),
         )?;
-        let mut pos = Chess {
-            board,
-            turn: f.side,
-            castling,
-            ep,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        let them = !pos.turn;
-        if pos.attackers(pos.king(them), pos.turn, pos.board.occupied()).any() {
+        let mut pos =
+            Chess { board, core: Core::new(f.side, f.halfmove, f.fullmove), castling, ep };
+        let them = !pos.core.turn;
+        if pos.attackers(pos.king(them), pos.core.turn, pos.board.occupied()).any() {
             return Err(FenError::new(
                 "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+                format!(
+                    "{} is to move but {} is in check",
+                    color_name(pos.core.turn),
+                    color_name(them)
+                ),
             ));
         }
-        pos.hash = pos.key_from_scratch();
+        pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
 
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.attackers(self.king(us), !us, self.board.occupied()).any()
     }
 }
@@ -241,6 +236,11 @@ impl Rules for Chess {
     type G = Geo8x8;
     type Moves = ChessMoves;
     const VARIANT: VariantId = VariantId::Chess;
+
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
 
     fn startpos() -> Self {
         Self::from_fen_inner(START_FEN).expect("start FEN is valid")
@@ -258,15 +258,10 @@ impl Rules for Chess {
         let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
         format!(
             "{board} {} {castling} {ep} {} {}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
+            self.core.turn.fen_char(),
+            self.core.halfmove,
+            self.core.fullmove
         )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
     }
 
     #[inline]
@@ -283,16 +278,16 @@ impl Rules for Chess {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
                 let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
@@ -307,12 +302,12 @@ impl Rules for Chess {
                 h ^= piece_key(cap, victim);
                 let pawn = p.board.relocate(from, to).expect("pawn");
                 h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.halfmove = 0;
+                p.core.halfmove = 0;
             }
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                 }
                 let piece = p.board.remove(from).expect("mover");
                 h ^= piece_key(piece, from);
@@ -324,7 +319,7 @@ impl Rules for Chess {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == ChessKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     }
@@ -333,22 +328,14 @@ impl Rules for Chess {
         }
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_capturable(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -357,25 +344,6 @@ impl Rules for Chess {
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     fn insufficient_material(&self) -> bool {
@@ -391,19 +359,13 @@ impl Rules for Chess {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 
@@ -435,7 +397,8 @@ impl Chess {
     fn ep_hashed(&self, ep: Square) -> bool {
         // Cheap pre-test: a capturing pawn must stand beside the double-stepped pawn.
         let t = tables();
-        (t.pawn_attacks(!self.turn, ep) & self.board.pieces(ChessKind::Pawn, self.turn)).any()
+        (t.pawn_attacks(!self.core.turn, ep) & self.board.pieces(ChessKind::Pawn, self.core.turn))
+            .any()
             && self.ep_capturable(ep)
     }
 }

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::attacks::magic::tables;
 use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::position::Core;
 use crate::types::{Color, Dir, Geo8x8, Geometry, Piece, Square};
 
 /// Which castling conventions a FEN is read with.
@@ -241,7 +242,7 @@ pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
     let mut pos = EightPiece {
         board,
         facing,
-        turn: us,
+        core: Core::new(us, f.halfmove, f.fullmove),
         castling,
         partner,
         king_home,
@@ -249,9 +250,6 @@ pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
         ep,
         ep_in_key: false,
         push,
-        halfmove: f.halfmove,
-        fullmove: f.fullmove,
-        hash: 0,
         pawns,
     };
     // The side not to move must not be in check (its king could be taken).
@@ -268,7 +266,7 @@ pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
     if let Some(ep) = pos.ep {
         pos.ep_in_key = pos.ep_capturable(ep);
     }
-    pos.hash = pos.key_from_scratch();
+    pos.core.hash = pos.key_from_scratch();
     Ok(pos)
 }
 
@@ -400,8 +398,8 @@ pub(super) fn write(pos: &EightPiece) -> String {
         .map_or("-".to_string(), |(f, t)| format!("{}{}", Geo8x8::name(f), Geo8x8::name(t)));
     format!(
         "{board} {} {castling} {ep} {} {} {push}",
-        pos.turn.fen_char(),
-        pos.halfmove,
-        pos.fullmove
+        pos.core.turn.fen_char(),
+        pos.core.halfmove,
+        pos.core.fullmove
     )
 }

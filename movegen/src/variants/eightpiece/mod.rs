@@ -22,7 +22,8 @@ mod tables;
 use crate::board::Board;
 use crate::fen::FenError;
 use crate::moves::{Move, MoveList};
-use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::position::Core;
+use crate::rules::{MoveError, Rules, VariantId};
 use crate::types::{Color, Geo8x8, Piece, PieceKind, Square};
 use crate::zobrist;
 
@@ -170,7 +171,7 @@ pub struct EightPiece {
     /// Lancer facings as three bit planes (bit `k` of the facing index of the lancer on each
     /// square); zero on squares without a lancer.
     pub(crate) facing: [u64; 3],
-    pub(crate) turn: Color,
+    pub(crate) core: Core,
     /// Castling rights, bit `i` for right `i` (`RIGHT_*`).
     pub(crate) castling: u8,
     /// The castling partner's square of each right (meaningful while the right is held).
@@ -185,9 +186,6 @@ pub struct EightPiece {
     pub(crate) ep_in_key: bool,
     /// The `push` field: (from, to) of the unit pushed on the move just made (§6.3, §7.4).
     pub(crate) push: Option<(Square, Square)>,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
     pub(crate) pawns: PawnTrack,
 }
 
@@ -283,7 +281,7 @@ impl EightPiece {
                 h ^= facing_key(sq, self.facing_idx(sq));
             }
         }
-        if self.turn == Color::Black {
+        if self.core.turn == Color::Black {
             h ^= KEYS[SIDE_KEY];
         }
         h ^= Self::castle_key(self.castling, &self.partner);
@@ -316,7 +314,7 @@ impl EightPiece {
 
     /// Whether the side to move is in check (§6.4 attacks included).
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         attack::Lite::of(self).attacked(self.king(us), !us, None)
     }
 
@@ -334,6 +332,11 @@ impl Rules for EightPiece {
     type G = Geo8x8;
     type Moves = EightMoves;
     const VARIANT: VariantId = VariantId::EightPiece;
+
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
 
     fn startpos() -> Self {
         fen::parse(START_FEN, FenMode::Standard).expect("start FEN is valid")
@@ -355,11 +358,6 @@ impl Rules for EightPiece {
         fen::write(self)
     }
 
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
-    }
-
     #[inline]
     fn legal_moves(&self, out: &mut EightMoves) {
         movegen::generate(self, &mut movegen::Lister(out));
@@ -376,11 +374,6 @@ impl Rules for EightPiece {
         make::play(self, m)
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
         self.key_from_scratch()
     }
@@ -389,31 +382,12 @@ impl Rules for EightPiece {
         self.is_check()
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
-    }
-
     /// §9: drawn automatically after 100 plies without a capture (pushed units included) and
     /// without a pawn reaching a square it never stood on before. The clock is the FEN halfmove
     /// field, kept exactly by [`Rules::play`] with each pawn's squares (a FEN start knows only
     /// each pawn's current square). A mate given on the 100th ply stands (FIDE 9.6.2).
     fn fifty_move_draw(&self) -> bool {
-        self.halfmove >= 100 && !self.is_checkmate()
+        self.core.halfmove >= 100 && !self.is_checkmate()
     }
 
     fn move_text(&self, m: Move) -> String {
@@ -436,7 +410,7 @@ impl Rules for EightPiece {
     /// in check (8P-2) or its king is held (then the pass is a real move and a null move would
     /// prove nothing).
     fn null_move(&self) -> Option<Self> {
-        if self.is_held(self.king(self.turn)) || self.is_check() {
+        if self.is_held(self.king(self.core.turn)) || self.is_check() {
             return None;
         }
         Some(make::play(self, Move::new(crate::moves::MoveKind::Pass, Square(0), Square(0))))

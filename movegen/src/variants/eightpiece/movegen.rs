@@ -591,7 +591,7 @@ impl<T: Sink> Gen<'_, T> {
 pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let them = !us;
     let own = b.color(us).0;
     let enemy = b.color(them).0;
@@ -676,7 +676,7 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
 pub(super) fn ep_capture_exists(pos: &EightPiece, ep: Square) -> bool {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let jailers = b.kind(EightKind::Jailer).0;
     let held = orth_adj(jailers & b.color(!us).0);
     let pawns = b.pieces(EightKind::Pawn, us).0 & !held & t.pawn_attacks(!us, ep).0;

@@ -21,6 +21,7 @@ mod tables;
 use crate::board::Board;
 use crate::fen::{self, BoardItem, CastleToken, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb128, Bitboard, Color, Geo10x10, Geometry, Piece, PieceKind, Square};
 use crate::zobrist;
@@ -132,14 +133,11 @@ pub fn edge() -> Bb128 {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct JumpingKnights {
     board: JkBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
     /// Whether the e.p. square is in the hash (a legal e.p. capture exists).
     ep_hashed: bool,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// Move list capacity. Every move of a unit ends on a distinct square of its lines (a quiet
@@ -180,7 +178,7 @@ impl JumpingKnights {
     /// Whether the side to move is in check (its king could be captured by a jump: JK-4).
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         movegen::capturable(
             &self.board,
             self.king(us),
@@ -213,7 +211,7 @@ impl JumpingKnights {
     pub fn victim_square(&self, m: Move) -> Option<Square> {
         match m.kind() {
             MoveKind::Jump => Some(m.to()),
-            MoveKind::JumpEnPassant => Some(ep_victim(m.to(), self.turn)),
+            MoveKind::JumpEnPassant => Some(ep_victim(m.to(), self.core.turn)),
             _ => None,
         }
     }
@@ -235,7 +233,7 @@ impl JumpingKnights {
         for (sq, p) in self.board.iter() {
             h ^= piece_key(p, sq);
         }
-        if self.turn == Color::Black {
+        if self.core.turn == Color::Black {
             h ^= KEYS[SIDE_KEY];
         }
         h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
@@ -349,36 +347,37 @@ impl JumpingKnights {
         }
         let mut pos = JumpingKnights {
             board,
-            turn: f.side,
+            core: Core::new(f.side, f.halfmove, f.fullmove),
             castling,
             ep,
             ep_hashed: false,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
         };
-        let them = !pos.turn;
+        let them = !pos.core.turn;
         if movegen::capturable(
             &pos.board,
             pos.king(them),
-            pos.turn,
-            pos.board.color(pos.turn),
+            pos.core.turn,
+            pos.board.color(pos.core.turn),
             pos.board.occupied(),
         ) {
             return Err(FenError::new(
                 "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+                format!(
+                    "{} is to move but {} is in check",
+                    color_name(pos.core.turn),
+                    color_name(them)
+                ),
             ));
         }
         pos.ep_hashed = pos.ep_legal();
-        pos.hash = pos.key_from_scratch();
+        pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
 
     /// The placement after `m` (no clocks, rights or hash): for "gives check" tests.
     pub(crate) fn board_after(&self, m: Move) -> JkBoard {
         let mut b = self.board;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => {
@@ -436,6 +435,11 @@ impl Rules for JumpingKnights {
     type Moves = JkMoves;
     const VARIANT: VariantId = VariantId::JumpingKnights;
 
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
     fn startpos() -> Self {
         Self::from_fen_inner(START_FEN).expect("start FEN is valid")
     }
@@ -465,15 +469,10 @@ impl Rules for JumpingKnights {
         let ep = self.ep.map_or("-".to_string(), Geo10x10::name);
         format!(
             "{board} {} {castling} {ep} {} {}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
+            self.core.turn.fen_char(),
+            self.core.halfmove,
+            self.core.fullmove
         )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
     }
 
     #[inline]
@@ -490,9 +489,9 @@ impl Rules for JumpingKnights {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if p.ep_hashed {
             if let Some(ep) = p.ep {
                 h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
@@ -500,7 +499,7 @@ impl Rules for JumpingKnights {
         }
         p.ep = None;
         p.ep_hashed = false;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
                 let (rook_from, rook_to) = castle_rook(to);
@@ -518,7 +517,7 @@ impl Rules for JumpingKnights {
                 let placed = promoted(piece, m.promo(), us);
                 p.board.put(m.aux(), placed);
                 h ^= piece_key(placed, m.aux());
-                p.halfmove = 0;
+                p.core.halfmove = 0;
             }
             _ => {
                 let piece = p.board.remove(from).expect("mover");
@@ -527,7 +526,7 @@ impl Rules for JumpingKnights {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == JkKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     }
@@ -536,23 +535,15 @@ impl Rules for JumpingKnights {
         }
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_legal() {
                 p.ep_hashed = true;
                 h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -563,14 +554,6 @@ impl Rules for JumpingKnights {
         self.is_check()
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     /// Checkmate wins; stalemate (no legal move, not in check) is a win for the other side when
     /// its king stands on a central square and the stalemated side has a unit (king and pawns
     /// included) on an edge square, otherwise a draw (Rule 2).
@@ -578,7 +561,7 @@ impl Rules for JumpingKnights {
         if !legal.is_empty() {
             return None;
         }
-        let us = self.turn;
+        let us = self.core.turn;
         if self.is_check() {
             return Some(GameEnd { outcome: Outcome::Win(!us), reason: EndReason::Checkmate });
         }
@@ -598,20 +581,14 @@ impl Rules for JumpingKnights {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if p.ep_hashed {
             if let Some(ep) = p.ep {
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
             }
         }
         p.ep = None;
         p.ep_hashed = false;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 

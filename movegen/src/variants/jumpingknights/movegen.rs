@@ -257,7 +257,7 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     fn new(pos: &'a JumpingKnights) -> Self {
         let b = &pos.board;
-        let us = pos.turn;
+        let us = pos.core.turn;
         let them = !us;
         let own = b.color(us).0;
         let enemy = b.color(them).0;
@@ -794,7 +794,7 @@ impl CheckFilter {
         let emptied = bit(m.from().0)
             | match m.kind() {
                 MoveKind::Jump => bit(m.to().0),
-                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), pos.turn).0),
+                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), pos.core.turn).0),
                 _ => 0,
             };
         let filled = match m.kind() {
@@ -829,7 +829,7 @@ pub(super) fn is_rule4_capture(m: Move) -> bool {
 /// Whether the legal move `m` gives check.
 pub(super) fn gives_check(pos: &JumpingKnights, m: Move) -> bool {
     let b = pos.board_after(m);
-    let us = pos.turn;
+    let us = pos.core.turn;
     capturable(&b, b.pieces(JkKind::King, !us).lsb(), us, b.color(us), b.occupied())
 }
 
@@ -864,7 +864,7 @@ pub(super) fn rule4_applies(pos: &JumpingKnights) -> bool {
 /// Cheap pre-test for the hash: a pawn of the side to move stands beside the double-stepped
 /// pawn and its landing square is empty.
 pub(super) fn ep_candidate(pos: &JumpingKnights, ep: Square) -> bool {
-    let us = pos.turn;
+    let us = pos.core.turn;
     let victim = ep_victim(ep, us);
     let pawns = pos.board.pieces(JkKind::Pawn, us).0;
     let occ = pos.board.occupied().0;

@@ -21,7 +21,8 @@ mod notation;
 use crate::board::Board;
 use crate::fen::{self, BoardItem, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::position::Core;
+use crate::rules::{MoveError, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
@@ -141,13 +142,10 @@ const BISHOP_HOMES: [Bb64; 2] = [Bitboard((1 << 2) | (1 << 5)), Bitboard((1 << 5
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Magician {
     board: MagicianBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
     magician: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// The form an unpromoted Magician of `side` takes when judged on `board` (§4): the
@@ -214,13 +212,13 @@ impl Magician {
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.attackers(self.king(us), !us, self.board.occupied()).any()
     }
 
     /// Full legality test of an en-passant capture `from` -> `ep` by the side to move.
     pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         let victim = orthodox::ep_victim(us, ep);
         let occ = (self.board.occupied().without(from).without(victim)).with(ep);
         let king = self.king(us);
@@ -231,7 +229,7 @@ impl Magician {
     /// so that an impossible e.p. square does not split positions).
     fn ep_capturable(&self, ep: Square) -> bool {
         let t = crate::attacks::magic::tables();
-        let us = self.turn;
+        let us = self.core.turn;
         let pawns = t.pawn_attacks(!us, ep) & self.board.pieces(MagicianKind::Pawn, us);
         pawns.into_iter().any(|from| self.ep_is_legal(from, ep))
     }
@@ -240,7 +238,9 @@ impl Magician {
     #[inline]
     fn ep_hashed(&self, ep: Square) -> bool {
         let t = crate::attacks::magic::tables();
-        (t.pawn_attacks(!self.turn, ep) & self.board.pieces(MagicianKind::Pawn, self.turn)).any()
+        (t.pawn_attacks(!self.core.turn, ep)
+            & self.board.pieces(MagicianKind::Pawn, self.core.turn))
+        .any()
             && self.ep_capturable(ep)
     }
 
@@ -249,7 +249,7 @@ impl Magician {
         for (sq, p) in self.board.iter() {
             h ^= piece_key(p, sq);
         }
-        if self.turn == Color::Black {
+        if self.core.turn == Color::Black {
             h ^= KEYS[SIDE_KEY];
         }
         h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
@@ -340,22 +340,23 @@ impl Magician {
         }
         let mut pos = Magician {
             board,
-            turn: f.side,
+            core: Core::new(f.side, f.halfmove, f.fullmove),
             castling,
             ep,
             magician,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
         };
-        let them = !pos.turn;
-        if pos.attackers(pos.king(them), pos.turn, pos.board.occupied()).any() {
+        let them = !pos.core.turn;
+        if pos.attackers(pos.king(them), pos.core.turn, pos.board.occupied()).any() {
             return Err(FenError::new(
                 "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+                format!(
+                    "{} is to move but {} is in check",
+                    color_name(pos.core.turn),
+                    color_name(them)
+                ),
             ));
         }
-        pos.hash = pos.key_from_scratch();
+        pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
 
@@ -383,7 +384,7 @@ impl Magician {
     /// otherwise (also for a 6th-rank arrival that leaves her a Magician, MG-2). Used by
     /// notation.
     pub fn magician_after(&self, m: Move) -> Option<MagicianKind> {
-        let us = self.turn;
+        let us = self.core.turn;
         let next = self.play(m);
         let before = self.board.pieces(MagicianKind::Magician, us);
         match m.kind() {
@@ -410,6 +411,11 @@ impl Rules for Magician {
     type Moves = MagicianMoves;
     const VARIANT: VariantId = VariantId::Magician;
 
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
     fn startpos() -> Self {
         Self::from_fen_inner(START_FEN).expect("start FEN is valid")
     }
@@ -432,26 +438,21 @@ impl Rules for Magician {
         };
         format!(
             "{board} {} {castling} {ep} {} {} {flags}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
+            self.core.turn.fen_char(),
+            self.core.halfmove,
+            self.core.fullmove
         )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
     }
 
     #[inline]
     fn legal_moves(&self, out: &mut MagicianMoves) {
-        let promos = movegen::promotions(self.may_bring_in(self.turn));
+        let promos = movegen::promotions(self.may_bring_in(self.core.turn));
         orthodox::generate(self, &mut Lister::new(out, promos));
     }
 
     #[inline]
     fn count_legal(&self) -> u64 {
-        let promos = movegen::promotions(self.may_bring_in(self.turn));
+        let promos = movegen::promotions(self.may_bring_in(self.core.turn));
         let mut c = Counter::new(promos.len() as u64);
         orthodox::generate(self, &mut c);
         c.n
@@ -459,9 +460,9 @@ impl Rules for Magician {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash
+        let mut h = p.core.hash
             ^ KEYS[SIDE_KEY]
             ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
             ^ KEYS[FLAG_KEY + usize::from(p.magician)];
@@ -471,7 +472,7 @@ impl Rules for Magician {
             }
         }
         p.ep = None;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
                 let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
@@ -486,7 +487,7 @@ impl Rules for Magician {
                 h ^= piece_key(cap, victim);
                 let pawn = p.board.relocate(from, to).expect("pawn");
                 h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.halfmove = 0;
+                p.core.halfmove = 0;
                 // An e.p. capture always ends on the capturer's 6th rank (§4).
                 h = p.promote_magician(us, h);
             }
@@ -501,7 +502,7 @@ impl Rules for Magician {
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                 }
                 let piece = p.board.remove(from).expect("mover");
                 h ^= piece_key(piece, from);
@@ -518,7 +519,7 @@ impl Rules for Magician {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == MagicianKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     } else if Geo8x8::rank(to) == us.select(5, 2) {
@@ -531,22 +532,14 @@ impl Rules for Magician {
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
         h ^= KEYS[FLAG_KEY + usize::from(p.magician)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_capturable(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -555,25 +548,6 @@ impl Rules for Magician {
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     fn insufficient_material(&self) -> bool {
@@ -618,19 +592,13 @@ impl Rules for Magician {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 }

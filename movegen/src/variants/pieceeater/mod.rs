@@ -30,6 +30,7 @@ use crate::attacks::magic::tables;
 use crate::board::Board;
 use crate::fen::{self, BoardItem, CastleToken, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 use crate::zobrist;
@@ -197,12 +198,9 @@ pub struct PieceEater {
     pe_left: Option<Square>,
     /// Hand counts per colour, indexed by kind (pawn, knight, bishop, rook).
     hands: [[u8; 4]; 2],
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// The start position FEN (rule book §1).
@@ -312,7 +310,9 @@ impl PieceEater {
     /// does not split repetitions.
     #[inline(always)]
     fn ep_hashed(&self, ep: Square) -> bool {
-        (tables().pawn_attacks(!self.turn, ep) & self.board.pieces(PeKind::Pawn, self.turn)).any()
+        (tables().pawn_attacks(!self.core.turn, ep)
+            & self.board.pieces(PeKind::Pawn, self.core.turn))
+        .any()
     }
 
     fn key_from_scratch(&self) -> u64 {
@@ -320,7 +320,7 @@ impl PieceEater {
         for (sq, p) in self.board.iter() {
             h ^= piece_key(p, sq);
         }
-        if self.turn == Color::Black {
+        if self.core.turn == Color::Black {
             h ^= KEYS[SIDE_KEY];
         }
         h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
@@ -491,14 +491,11 @@ impl PieceEater {
             pe,
             pe_left,
             hands,
-            turn: f.side,
+            core: Core::new(f.side, f.halfmove, f.fullmove),
             castling,
             ep,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
         };
-        pos.hash = pos.key_from_scratch();
+        pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
 
@@ -510,7 +507,7 @@ impl PieceEater {
 
     /// Whether the side to move's king is attacked (informational: there is no check rule).
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         match self.king(us) {
             Some(k) => self.attackers(k, !us, self.occupied()).any(),
             None => false,
@@ -520,17 +517,16 @@ impl PieceEater {
     /// The position after the move `m` (action, then the PE's step to `m.aux()`).
     fn play_inner(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
-        let them = !us;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         let mut game_over = false;
         match m.kind() {
             MoveKind::Drop => {
@@ -562,12 +558,12 @@ impl PieceEater {
                 h ^= piece_key(cap, victim);
                 let pawn = p.board.relocate(from, to).expect("pawn");
                 h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.halfmove = 0;
+                p.core.halfmove = 0;
             }
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     game_over = cap.kind == PeKind::King;
                 }
                 let piece = p.board.remove(from).expect("mover");
@@ -579,7 +575,7 @@ impl PieceEater {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == PeKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     }
@@ -599,7 +595,7 @@ impl PieceEater {
             p.pe = step;
             if let Some(eaten) = p.board.remove(step) {
                 h ^= piece_key(eaten, step);
-                p.halfmove = 0;
+                p.core.halfmove = 0;
             }
             // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves
             // no e.p. capture.
@@ -612,16 +608,13 @@ impl PieceEater {
             p.castling &= PE_CORNER_KEEP[step.idx()];
         }
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.turn = them;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_hashed(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
     }
 }
@@ -650,6 +643,11 @@ impl Rules for PieceEater {
     type Moves = PeMoves;
     const VARIANT: VariantId = VariantId::PieceEater;
     const HAS_CHANCE: bool = true;
+
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
 
     fn startpos() -> Self {
         Self::from_fen_inner(START_FEN).expect("start FEN is valid")
@@ -697,15 +695,10 @@ impl Rules for PieceEater {
         let left = self.pe_left.map_or("-".to_string(), Geo8x8::name);
         format!(
             "{board}[{hand}] {} {castling} {ep} {} {} {left}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
+            self.core.turn.fen_char(),
+            self.core.halfmove,
+            self.core.fullmove
         )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
     }
 
     #[inline]
@@ -725,11 +718,6 @@ impl Rules for PieceEater {
         self.play_inner(m)
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
         self.key_from_scratch()
     }
@@ -738,25 +726,17 @@ impl Rules for PieceEater {
         self.is_check()
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if self.king(self.turn).is_none() {
+        if self.king(self.core.turn).is_none() {
             return Some(GameEnd {
-                outcome: Outcome::Win(!self.turn),
+                outcome: Outcome::Win(!self.core.turn),
                 reason: EndReason::KingCaptured,
             });
         }
-        if self.king(!self.turn).is_none() {
+        if self.king(!self.core.turn).is_none() {
             // Not reachable by play (the capturer never moves again); a guard.
             return Some(GameEnd {
-                outcome: Outcome::Win(self.turn),
+                outcome: Outcome::Win(self.core.turn),
                 reason: EndReason::KingCaptured,
             });
         }
@@ -788,19 +768,13 @@ impl Rules for PieceEater {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 }

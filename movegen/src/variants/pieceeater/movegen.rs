@@ -209,7 +209,7 @@ fn advance(bb: Bb64, color: Color, dx: i8) -> Bb64 {
 pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let them = !us;
     let (Some(ksq), Some(eksq)) = (pos.king(us), pos.king(them)) else {
         // A king has been captured: the game is over (§6).

@@ -18,7 +18,8 @@ pub mod tables;
 use crate::board::Board;
 use crate::fen::{self, BoardItem, CastleToken, FenError};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::position::Core;
+use crate::rules::{MoveError, Rules, VariantId};
 use crate::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
 use crate::zobrist;
 
@@ -255,12 +256,9 @@ pub type TsMoves = MoveList<1400>;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TamerSpiel {
     board: TsBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     swap: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -302,7 +300,7 @@ impl TamerSpiel {
         for (s, p) in self.board.iter() {
             h ^= piece_key(p, s);
         }
-        if self.turn == Color::Black {
+        if self.core.turn == Color::Black {
             h ^= KEYS[SIDE_KEY];
         }
         h ^ KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)]
@@ -402,30 +400,27 @@ impl TamerSpiel {
                 ))
             }
         };
-        let mut pos = TamerSpiel {
-            board,
-            turn: f.side,
-            castling,
-            swap,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        let them = !pos.turn;
-        if pos.is_attacked(pos.royal(them), pos.turn) {
+        let mut pos =
+            TamerSpiel { board, core: Core::new(f.side, f.halfmove, f.fullmove), castling, swap };
+        let them = !pos.core.turn;
+        if pos.is_attacked(pos.royal(them), pos.core.turn) {
             return Err(FenError::new(
                 "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
+                format!(
+                    "{} is to move but {} is in check",
+                    color_name(pos.core.turn),
+                    color_name(them)
+                ),
             ));
         }
-        pos.hash = pos.key_from_scratch();
+        pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
 
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.is_attacked(self.royal(us), !us)
     }
 
@@ -444,6 +439,11 @@ impl Rules for TamerSpiel {
     type G = Geo12x8;
     type Moves = TsMoves;
     const VARIANT: VariantId = VariantId::TamerSpiel;
+
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
 
     fn startpos() -> Self {
         Self::from_fen_inner(START_FEN).expect("start FEN is valid")
@@ -474,15 +474,10 @@ impl Rules for TamerSpiel {
         };
         format!(
             "{board} {} {castling} - {} {} {swap}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
+            self.core.turn.fen_char(),
+            self.core.halfmove,
+            self.core.fullmove
         )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
     }
 
     #[inline]
@@ -499,13 +494,13 @@ impl Rules for TamerSpiel {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash
+        let mut h = p.core.hash
             ^ KEYS[SIDE_KEY]
             ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
             ^ KEYS[SWAP_KEY + usize::from(p.swap)];
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
                 let (rook_from, rook_to) = Self::castle_rook(to);
@@ -530,12 +525,12 @@ impl Rules for TamerSpiel {
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                 }
                 let piece = p.board.remove(from).expect("mover");
                 h ^= piece_key(piece, from);
                 let kind = if piece.kind == TsKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.promo() != 0 {
                         TsKind::Dabbabah
                     } else {
@@ -551,17 +546,9 @@ impl Rules for TamerSpiel {
         }
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)] ^ KEYS[SWAP_KEY + usize::from(p.swap)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
-        p.hash = h;
+        p.core.pass_turn();
+        p.core.hash = h;
         p
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -570,27 +557,6 @@ impl Rules for TamerSpiel {
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        // A legal swap is among the legal moves, so a king that can swap out of check is not
-        // mated (§7).
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     fn move_text(&self, m: Move) -> String {
@@ -612,12 +578,7 @@ impl Rules for TamerSpiel {
             return None;
         }
         let mut p = *self;
-        p.turn = !self.turn;
-        p.halfmove += 1;
-        if self.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.hash ^= KEYS[SIDE_KEY];
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 }

@@ -338,7 +338,7 @@ fn shift(bb: u128, delta: i8) -> u128 {
 pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let them = !us;
     let own = b.color(us).0;
     let enemy = b.color(them).0;
@@ -490,7 +490,7 @@ const CASTLES: [[CastleSpec; 2]; 2] = [
 /// in check once the rook has moved either.
 #[inline(always)]
 fn castling<S: Sink>(t: &Tables, pos: &TamerSpiel, th: &Threats, occ: u128, sink: &mut S) {
-    for &(right, king, to, between, walk) in &CASTLES[pos.turn.index()] {
+    for &(right, king, to, between, walk) in &CASTLES[pos.core.turn.index()] {
         if pos.castling & right == 0 || between & occ != 0 {
             continue;
         }
