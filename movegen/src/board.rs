@@ -47,6 +47,11 @@ impl<G: Geometry, P: PieceKind, const K: usize> Board<G, P, K> {
         self.mailbox.as_ref()[sq.idx()]
     }
 
+    /// The FEN letter of the piece on `sq`, as a token of the board field.
+    pub fn token(&self, sq: Square) -> Option<String> {
+        self.piece_at(sq).map(|p| p.fen_char().to_string())
+    }
+
     /// The kind on `sq`.
     #[inline(always)]
     pub fn kind_at(&self, sq: Square) -> Option<P> {

@@ -4,6 +4,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod castling;
 pub mod fen;
 pub mod info;
 pub mod moves;

@@ -10,12 +10,13 @@ mod san;
 
 use crate::attacks::magic::tables;
 use crate::board::Board;
-use crate::fen::{self, BoardItem, FenError};
+use crate::castling;
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{Rules, VariantId};
 use crate::types::{Bb64, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
-use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
+use crate::variants::orthodox::{self, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
 /// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
@@ -161,62 +162,21 @@ impl Chess {
     }
 
     fn from_fen_inner(text: &str) -> Result<Chess, FenError> {
-        let f = fen::split(text, 0)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "chess has no hands"));
-        }
-        let mut board = ChessBoard::empty();
-        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<ChessKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a chess piece letter"))
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix in chess")))
-                }
-                BoardItem::Hole => return Err(FenError::new("board", "chess has no holes")),
-            }
-        }
-        for c in Color::ALL {
-            let n = board.pieces(ChessKind::King, c).count();
-            if n != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
-                ));
-            }
-        }
-        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
-        if (board.kind(ChessKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let castling = orthodox::parse_castling(
+        let f = Setup::read::<Geo8x8>(text, 0, Hands::Refused("chess has no hands"))?;
+        let board: ChessBoard = f.place("a chess piece letter", " in chess")?;
+        fen::one_king(&board, ChessKind::King)?;
+        fen::no_pawn_on_back_ranks(&board, ChessKind::Pawn)?;
+        let castling = castling::read(
             f.castling,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::King, c)),
-            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Rook, c)),
+            &orthodox::CASTLING,
+            &board,
+            ChessKind::King,
+            ChessKind::Rook,
         )?;
-        let ep = orthodox::parse_ep(
-            f.ep,
-            f.side,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Pawn, c)),
-            |sq| board.piece_at(sq).is_none(),
-        )?;
-        let mut pos =
-            Chess { board, core: Core::new(f.side, f.halfmove, f.fullmove), castling, ep };
-        let them = !pos.core.turn;
-        if pos.attackers(pos.king(them), pos.core.turn, pos.board.occupied()).any() {
-            return Err(FenError::new(
-                "side",
-                format!(
-                    "{} is to move but {} is in check",
-                    color_name(pos.core.turn),
-                    color_name(them)
-                ),
-            ));
-        }
+        let ep = orthodox::read_ep(&f, &board, ChessKind::Pawn)?;
+        let mut pos = Chess { board, core: f.core(), castling, ep };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
@@ -251,17 +211,9 @@ impl Rules for Chess {
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo8x8>(|sq| {
-            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
-        });
-        let castling = orthodox::castling_text(self.castling);
-        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
-        format!(
-            "{board} {} {castling} {ep} {} {}",
-            self.core.turn.fen_char(),
-            self.core.halfmove,
-            self.core.fullmove
-        )
+        let board = fen::write_board::<Geo8x8>(|sq| self.board.token(sq));
+        let castling = castling::text(self.castling);
+        fen::write::<Geo8x8>(&board, None, &self.core, &castling, self.ep, None)
     }
 
     #[inline]

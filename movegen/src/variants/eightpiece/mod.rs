@@ -324,10 +324,6 @@ impl EightPiece {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
-
 impl Rules for EightPiece {
     type G = Geo8x8;
     type Moves = EightMoves;

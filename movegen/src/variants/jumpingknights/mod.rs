@@ -19,7 +19,8 @@ mod notation;
 mod tables;
 
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::castling::{self, FenRule, Homes};
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
@@ -74,14 +75,7 @@ pub const PROMOTIONS: [JkKind; 5] =
 /// The board type of Jumping Knights.
 pub type JkBoard = Board<Geo10x10, JkKind, 7>;
 
-/// Castling right bits.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// Castling right bits.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Castling right bits.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Castling right bits.
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
 /// Zobrist keys: 14 piece codes x 100 squares, then side, 16 castling masks, 10 e.p. files.
 const KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
@@ -94,26 +88,23 @@ fn piece_key(p: Piece<JkKind>, sq: Square) -> u64 {
     KEYS[(usize::from(p.code()) - 1) * 100 + sq.idx()]
 }
 
-// Squares of the castling units (index = rank * 10 + file; a = file 1, e = 5, h = 8).
-const E1: u8 = 15;
-const A1: u8 = 11;
-const H1: u8 = 18;
-const E8: u8 = 85;
-const A8: u8 = 81;
-const H8: u8 = 88;
+/// The castling units' home squares (index = rank * 10 + file): kings on e1 and e8, rooks on
+/// a1, h1, a8, h8.
+const HOMES: Homes = Homes {
+    king: [Square(15), Square(85)],
+    rooks: [[Square(11), Square(18)], [Square(81), Square(88)]],
+};
+
+/// How the castling field is read.
+const CASTLING: FenRule = FenRule {
+    homes: HOMES,
+    only: "Jumping Knights castles only with the a- and h-file rooks",
+    names: ("king", "rook"),
+    twice: Some("a castling right is given twice"),
+};
 
 /// Castling rights kept after a move touches a square (king or rook home squares).
-const fn castle_keep_table() -> [u8; 100] {
-    let mut t = [0xffu8; 100];
-    t[A1 as usize] = !WHITE_QUEENSIDE;
-    t[H1 as usize] = !WHITE_KINGSIDE;
-    t[E1 as usize] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE);
-    t[A8 as usize] = !BLACK_QUEENSIDE;
-    t[H8 as usize] = !BLACK_KINGSIDE;
-    t[E8 as usize] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE);
-    t
-}
-const CASTLE_KEEP: [u8; 100] = castle_keep_table();
+const CASTLE_KEEP: [u8; 100] = HOMES.keep_table();
 
 /// The start position (JK-1: War Machines on b0, g0, b9, g9).
 pub const START_FEN: &str =
@@ -147,10 +138,6 @@ pub struct JumpingKnights {
 /// 15 non-king units (a side never has more than 16) and a king with 8 steps, 8 captures and 2
 /// castlings: 15 * 35 + 18 = 543 < 576.
 pub type JkMoves = MoveList<576>;
-
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
 
 impl JumpingKnights {
     /// The placement.
@@ -246,39 +233,9 @@ impl JumpingKnights {
     }
 
     fn from_fen_inner(text: &str) -> Result<JumpingKnights, FenError> {
-        let f = fen::split(text, 0)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "Jumping Knights has no hands"));
-        }
-        let mut board = JkBoard::empty();
-        for (sq, item) in fen::parse_board::<Geo10x10>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<JkKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new(
-                            "board",
-                            format!("`{c}` is not a Jumping Knights letter (K Q R B N W P)"),
-                        )
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix")))
-                }
-                BoardItem::Hole => {
-                    return Err(FenError::new("board", "the 10x10 board has no holes"))
-                }
-            }
-        }
-        for c in Color::ALL {
-            let n = board.pieces(JkKind::King, c).count();
-            if n != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
-                ));
-            }
-        }
+        let f = Setup::read::<Geo10x10>(text, 0, Hands::Refused("Jumping Knights has no hands"))?;
+        let board: JkBoard = f.place("a Jumping Knights letter (K Q R B N W P)", "")?;
+        fen::one_king(&board, JkKind::King)?;
         // Pawns move only forward from their second rank and must promote on the last two.
         // For both colours that rules out ranks 0, 1, 8 and 9.
         if board.kind(JkKind::Pawn).0 & (RANK[0] | RANK[1] | RANK[8] | RANK[9]) != 0 {
@@ -287,88 +244,20 @@ impl JumpingKnights {
                 "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
             ));
         }
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo10x10>(f.castling)? {
-            let (bit, color, rook_file) = match t {
-                CastleToken::High(c) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 8),
-                CastleToken::Low(c) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 1),
-                CastleToken::File(c, 8) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 8),
-                CastleToken::File(c, 1) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 1),
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "Jumping Knights castles only with the a- and h-file rooks",
-                    ))
-                }
-            };
-            if castling & bit != 0 {
-                return Err(FenError::new("castling", "a castling right is given twice"));
-            }
-            let rank = color.select(1, 8);
-            let king_sq = Geo10x10::square(5, rank).expect("on board");
-            let rook_sq = Geo10x10::square(rook_file, rank).expect("on board");
-            if board.piece_at(king_sq) != Some(Piece::new(JkKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(JkKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the king on {} and a rook on {}",
-                        color_name(color),
-                        Geo10x10::name(king_sq),
-                        Geo10x10::name(rook_sq)
-                    ),
-                ));
-            }
-            castling |= bit;
-        }
-        let ep = fen::parse_ep::<Geo10x10>(f.ep)?;
-        if let Some(ep) = ep {
-            let us = f.side;
-            let fwd = 10 * i16::from(us.forward());
-            let ok_rank = Geo10x10::rank(ep) == us.select(6, 3);
-            let ok_file = (1..=8).contains(&Geo10x10::file(ep));
-            let pawn_sq = Square((i16::from(ep.0) - fwd) as u8);
-            let origin = Square((i16::from(ep.0) + fwd) as u8);
-            if !ok_rank
-                || !ok_file
-                || board.piece_at(pawn_sq) != Some(Piece::new(JkKind::Pawn, !us))
-                || board.piece_at(ep).is_some()
-                || board.piece_at(origin).is_some()
-            {
-                return Err(FenError::new(
-                    "en-passant",
-                    format!(
-                        "{} is not the square skipped by a pawn's double step",
-                        Geo10x10::name(ep)
-                    ),
-                ));
-            }
-        }
-        let mut pos = JumpingKnights {
-            board,
-            core: Core::new(f.side, f.halfmove, f.fullmove),
-            castling,
-            ep,
-            ep_hashed: false,
-        };
-        let them = !pos.core.turn;
-        if movegen::capturable(
-            &pos.board,
-            pos.king(them),
-            pos.core.turn,
-            pos.board.color(pos.core.turn),
-            pos.board.occupied(),
-        ) {
-            return Err(FenError::new(
-                "side",
-                format!(
-                    "{} is to move but {} is in check",
-                    color_name(pos.core.turn),
-                    color_name(them)
-                ),
-            ));
-        }
+        let castling = castling::read(f.castling, &CASTLING, &board, JkKind::King, JkKind::Rook)?;
+        let us = f.side;
+        let fwd = 10 * i16::from(us.forward());
+        let ep = fen::check_ep::<Geo10x10>(fen::parse_ep::<Geo10x10>(f.ep)?, |ep| {
+            Geo10x10::rank(ep) == us.select(6, 3)
+                && (1..=8).contains(&Geo10x10::file(ep))
+                && board.piece_at(Square((i16::from(ep.0) - fwd) as u8))
+                    == Some(Piece::new(JkKind::Pawn, !us))
+                && board.piece_at(ep).is_none()
+                && board.piece_at(Square((i16::from(ep.0) + fwd) as u8)).is_none()
+        })?;
+        let mut pos = JumpingKnights { board, core: f.core(), castling, ep, ep_hashed: false };
+        let b = &pos.board;
+        fen::check_side(us, movegen::capturable(b, pos.king(!us), us, b.color(us), b.occupied()))?;
         pos.ep_hashed = pos.ep_legal();
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
@@ -449,30 +338,9 @@ impl Rules for JumpingKnights {
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo10x10>(|sq| {
-            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
-        });
-        let mut castling = String::new();
-        for (bit, c) in [
-            (WHITE_KINGSIDE, 'K'),
-            (WHITE_QUEENSIDE, 'Q'),
-            (BLACK_KINGSIDE, 'k'),
-            (BLACK_QUEENSIDE, 'q'),
-        ] {
-            if self.castling & bit != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let ep = self.ep.map_or("-".to_string(), Geo10x10::name);
-        format!(
-            "{board} {} {castling} {ep} {} {}",
-            self.core.turn.fen_char(),
-            self.core.halfmove,
-            self.core.fullmove
-        )
+        let board = fen::write_board::<Geo10x10>(|sq| self.board.token(sq));
+        let castling = castling::text(self.castling);
+        fen::write::<Geo10x10>(&board, None, &self.core, &castling, self.ep, None)
     }
 
     #[inline]

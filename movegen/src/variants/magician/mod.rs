@@ -19,12 +19,13 @@ mod movegen;
 mod notation;
 
 use crate::board::Board;
-use crate::fen::{self, BoardItem, FenError};
+use crate::castling;
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{MoveError, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
-use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
+use crate::variants::orthodox::{self, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
 pub use movegen::family_moves;
@@ -112,6 +113,9 @@ pub type MagicianBoard = Board<Geo8x8, MagicianKind, 11>;
 pub const WHITE_MAGICIAN: u8 = 1;
 /// `magician` flag bit: Black may still bring in its Magician.
 pub const BLACK_MAGICIAN: u8 = 2;
+
+/// The `magician` field's texts: both flags, White's, Black's, none.
+const FLAG_WORDS: [&str; 4] = ["Mm", "M", "m", "-"];
 
 #[inline(always)]
 fn flag_bit(c: Color) -> u8 {
@@ -263,61 +267,19 @@ impl Magician {
     }
 
     fn from_fen_inner(text: &str) -> Result<Magician, FenError> {
-        let f = fen::split(text, 1)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "magician has no hands"));
-        }
-        let mut board = MagicianBoard::empty();
-        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<MagicianKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a magician piece letter"))
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix here")))
-                }
-                BoardItem::Hole => return Err(FenError::new("board", "this board has no holes")),
-            }
-        }
-        for c in Color::ALL {
-            let n = board.pieces(MagicianKind::King, c).count();
-            if n != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
-                ));
-            }
-        }
-        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
-        if (board.kind(MagicianKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let castling = orthodox::parse_castling(
+        let f = Setup::read::<Geo8x8>(text, 1, Hands::Refused("magician has no hands"))?;
+        let board: MagicianBoard = f.place("a magician piece letter", " here")?;
+        fen::one_king(&board, MagicianKind::King)?;
+        fen::no_pawn_on_back_ranks(&board, MagicianKind::Pawn)?;
+        let castling = castling::read(
             f.castling,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::King, c)),
-            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::Rook, c)),
+            &orthodox::CASTLING,
+            &board,
+            MagicianKind::King,
+            MagicianKind::Rook,
         )?;
-        let ep = orthodox::parse_ep(
-            f.ep,
-            f.side,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::Pawn, c)),
-            |sq| board.piece_at(sq).is_none(),
-        )?;
-        let magician = match f.extra.first().copied().unwrap_or("Mm") {
-            "Mm" => WHITE_MAGICIAN | BLACK_MAGICIAN,
-            "M" => WHITE_MAGICIAN,
-            "m" => BLACK_MAGICIAN,
-            "-" => 0,
-            other => {
-                return Err(FenError::new(
-                    "magician",
-                    format!("`{other}` is not `Mm`, `M`, `m` or `-`"),
-                ))
-            }
-        };
+        let ep = orthodox::read_ep(&f, &board, MagicianKind::Pawn)?;
+        let magician = f.flags(0, "magician", FLAG_WORDS, "`Mm`, `M`, `m` or `-`")?;
         // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
         // still set.
         for c in Color::ALL {
@@ -325,7 +287,7 @@ impl Magician {
             if n > 1 {
                 return Err(FenError::new(
                     "board",
-                    format!("{} has {n} Magician-family pieces; at most one", color_name(c)),
+                    format!("{} has {n} Magician-family pieces; at most one", c.name()),
                 ));
             }
             if n == 1 && magician & flag_bit(c) != 0 {
@@ -333,29 +295,14 @@ impl Magician {
                     "magician",
                     format!(
                         "{} may still bring in a Magician but already has one on the board",
-                        color_name(c)
+                        c.name()
                     ),
                 ));
             }
         }
-        let mut pos = Magician {
-            board,
-            core: Core::new(f.side, f.halfmove, f.fullmove),
-            castling,
-            ep,
-            magician,
-        };
-        let them = !pos.core.turn;
-        if pos.attackers(pos.king(them), pos.core.turn, pos.board.occupied()).any() {
-            return Err(FenError::new(
-                "side",
-                format!(
-                    "{} is to move but {} is in check",
-                    color_name(pos.core.turn),
-                    color_name(them)
-                ),
-            ));
-        }
+        let mut pos = Magician { board, core: f.core(), castling, ep, magician };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
@@ -425,23 +372,10 @@ impl Rules for Magician {
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo8x8>(|sq| {
-            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
-        });
-        let castling = orthodox::castling_text(self.castling);
-        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
-        let flags = match self.magician {
-            3 => "Mm",
-            WHITE_MAGICIAN => "M",
-            BLACK_MAGICIAN => "m",
-            _ => "-",
-        };
-        format!(
-            "{board} {} {castling} {ep} {} {} {flags}",
-            self.core.turn.fen_char(),
-            self.core.halfmove,
-            self.core.fullmove
-        )
+        let board = fen::write_board::<Geo8x8>(|sq| self.board.token(sq));
+        let castling = castling::text(self.castling);
+        let flags = fen::flags_text(self.magician, FLAG_WORDS);
+        fen::write::<Geo8x8>(&board, None, &self.core, &castling, self.ep, Some(flags))
     }
 
     #[inline]

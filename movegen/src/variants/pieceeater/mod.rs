@@ -28,11 +28,13 @@ pub use chance::{PeDie, Step};
 
 use crate::attacks::magic::tables;
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::castling;
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
+use crate::variants::orthodox::{self, CASTLE_KEEP};
 use crate::zobrist;
 
 /// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
@@ -85,14 +87,7 @@ impl PeKind {
 /// The board type (the PE is not on it: it is [`PieceEater::pe`]).
 pub type PeBoard = Board<Geo8x8, PeKind, 6>;
 
-/// Castling right bits.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// Castling right bits.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Castling right bits.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Castling right bits.
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
 /// Most units of one kind a hand may hold in a FEN (hands only shrink in play; the start holds
 /// 3 pawns). A decision of ours: the rule book sets no limit; this keeps the hash keys finite.
@@ -166,19 +161,6 @@ const fn zone_table() -> [Bb64; 64] {
     z
 }
 
-/// Castling rights kept after a unit moves from or to a square (rook and king start squares).
-const fn castle_keep_table() -> [u8; 64] {
-    let mut t = [0xffu8; 64];
-    t[0] = !WHITE_QUEENSIDE;
-    t[7] = !WHITE_KINGSIDE;
-    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE);
-    t[56] = !BLACK_QUEENSIDE;
-    t[63] = !BLACK_KINGSIDE;
-    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE);
-    t
-}
-const CASTLE_KEEP: [u8; 64] = castle_keep_table();
-
 /// PE-6: the PE entering a corner cancels the right of that corner's rook for good.
 const fn pe_corner_keep_table() -> [u8; 64] {
     let mut t = [0xffu8; 64];
@@ -228,10 +210,6 @@ pub const MAX_MOVES: usize = 802 * 8;
 
 /// The move list type.
 pub type PeMoves = MoveList<MAX_MOVES>;
-
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
 
 impl PieceEater {
     /// The placement (without the PE).
@@ -344,33 +322,21 @@ impl PieceEater {
     fn from_fen_inner(text: &str) -> Result<PieceEater, FenError> {
         // Build the shared attack tables now (first use), not inside the first move generation.
         let _ = tables();
-        let f = fen::split(text, 1)?;
         // PE-7: the brackets are compulsory.
-        let hand_text = f.hand.ok_or_else(|| {
-            FenError::new("hand", "the hand in brackets must follow the board (`[]` when empty)")
-        })?;
-        let mut board = PeBoard::empty();
+        let hand_rule =
+            Hands::Required("the hand in brackets must follow the board (`[]` when empty)");
+        let f = Setup::read::<Geo8x8>(text, 1, hand_rule)?;
         let mut pe = None;
-        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-            match item {
-                BoardItem::Piece('X', None) => {
-                    if pe.is_some() {
-                        return Err(FenError::new("board", "more than one PieceEater `X`"));
-                    }
-                    pe = Some(sq);
-                }
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<PeKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a PieceEater Chess letter"))
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix")))
-                }
-                BoardItem::Hole => return Err(FenError::new("board", "this board has no holes")),
+        let board: PeBoard = f.place_with("a PieceEater Chess letter", "", |sq, c| {
+            if c != 'X' {
+                return Ok(false);
             }
-        }
+            if pe.is_some() {
+                return Err(FenError::new("board", "more than one PieceEater `X`"));
+            }
+            pe = Some(sq);
+            Ok(true)
+        })?;
         let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
         for c in Color::ALL {
             let n = board.pieces(PeKind::King, c).count();
@@ -382,89 +348,18 @@ impl PieceEater {
                     "board",
                     format!(
                         "{} has {n} kings; exactly one is required{}",
-                        color_name(c),
+                        c.name(),
                         if c == f.side { " (none: the king was just captured)" } else { "" }
                     ),
                 ));
             }
         }
-        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
-        if (board.kind(PeKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let hands = parse_hand(hand_text)?;
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo8x8>(f.castling)? {
-            let (bit, color, rook_file) = match t {
-                CastleToken::High(c) | CastleToken::File(c, 7) => {
-                    (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7)
-                }
-                CastleToken::Low(c) | CastleToken::File(c, 0) => {
-                    (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0)
-                }
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "castling is only with the a- and h-file rooks",
-                    ))
-                }
-            };
-            let rank = color.select(0, 7);
-            let king_sq = Geo8x8::square(4, rank).expect("on board");
-            let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
-            if board.piece_at(king_sq) != Some(Piece::new(PeKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(PeKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the king on {} and a rook on {}",
-                        color_name(color),
-                        Geo8x8::name(king_sq),
-                        Geo8x8::name(rook_sq)
-                    ),
-                ));
-            }
-            castling |= bit;
-        }
-        let mut ep = fen::parse_ep::<Geo8x8>(f.ep)?;
-        if let Some(sq) = ep {
-            // PE-8: the skipped square with the PE on it (it stepped there after the double
-            // step) is accepted and means `-`: no capture onto the PE (PE-5).
-            let us = f.side;
-            let pawn_sq = Square((i16::from(sq.0) - 8 * i16::from(us.forward())) as u8);
-            let origin = Square((i16::from(sq.0) + 8 * i16::from(us.forward())) as u8);
-            if sq == pe
-                && Geo8x8::rank(sq) == us.select(5, 2)
-                && board.piece_at(pawn_sq) == Some(Piece::new(PeKind::Pawn, !us))
-                && board.piece_at(origin).is_none()
-            {
-                ep = None;
-            }
-        }
-        if let Some(ep) = ep {
-            let us = f.side;
-            let ok_rank = Geo8x8::rank(ep) == us.select(5, 2);
-            let pawn_sq = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
-            let origin = Square((i16::from(ep.0) + 8 * i16::from(us.forward())) as u8);
-            // The PE may have stepped onto the origin square since; not onto the skipped square
-            // (PE-5 clears the field then) and it cannot have eaten the pawn (PE-5 again).
-            if !ok_rank
-                || board.piece_at(pawn_sq) != Some(Piece::new(PeKind::Pawn, !us))
-                || board.piece_at(ep).is_some()
-                || ep == pe
-                || board.piece_at(origin).is_some()
-            {
-                return Err(FenError::new(
-                    "en-passant",
-                    format!(
-                        "{} is not the square skipped by a pawn's double step",
-                        Geo8x8::name(ep)
-                    ),
-                ));
-            }
-        }
-        let pe_left = match f.extra.first().copied() {
+        fen::no_pawn_on_back_ranks(&board, PeKind::Pawn)?;
+        let hands = parse_hand(f.hand.unwrap_or_default())?;
+        let castling =
+            castling::read(f.castling, &orthodox::CASTLING, &board, PeKind::King, PeKind::Rook)?;
+        let ep = read_ep(&f, &board, pe)?;
+        let pe_left = match f.extra(0) {
             None | Some("-") => None,
             Some(s) => {
                 let sq = Geo8x8::parse_square(s).ok_or_else(|| {
@@ -486,15 +381,7 @@ impl PieceEater {
             // Unreachable (one item per square), kept as a guard.
             return Err(FenError::new("board", "the PieceEater shares a square"));
         }
-        let mut pos = PieceEater {
-            board,
-            pe,
-            pe_left,
-            hands,
-            core: Core::new(f.side, f.halfmove, f.fullmove),
-            castling,
-            ep,
-        };
+        let mut pos = PieceEater { board, pe, pe_left, hands, core: f.core(), castling, ep };
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
@@ -619,6 +506,33 @@ impl PieceEater {
     }
 }
 
+/// Reads the en-passant field: the square skipped by a pawn's double step, or `-`.
+fn read_ep(f: &Setup, board: &PeBoard, pe: Square) -> Result<Option<Square>, FenError> {
+    let us = f.side;
+    let origin_of = |sq: Square| Square((i16::from(sq.0) + 8 * i16::from(us.forward())) as u8);
+    let mut ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+    if let Some(sq) = ep {
+        // PE-8: the skipped square with the PE on it (it stepped there after the double
+        // step) is accepted and means `-`: no capture onto the PE (PE-5).
+        if sq == pe
+            && Geo8x8::rank(sq) == us.select(5, 2)
+            && board.piece_at(orthodox::ep_victim(us, sq)) == Some(Piece::new(PeKind::Pawn, !us))
+            && board.piece_at(origin_of(sq)).is_none()
+        {
+            ep = None;
+        }
+    }
+    // The PE may have stepped onto the origin square since; not onto the skipped square
+    // (PE-5 clears the field then) and it cannot have eaten the pawn (PE-5 again).
+    fen::check_ep::<Geo8x8>(ep, |ep| {
+        Geo8x8::rank(ep) == us.select(5, 2)
+            && board.piece_at(orthodox::ep_victim(us, ep)) == Some(Piece::new(PeKind::Pawn, !us))
+            && board.piece_at(ep).is_none()
+            && ep != pe
+            && board.piece_at(origin_of(ep)).is_none()
+    })
+}
+
 fn parse_hand(text: &str) -> Result<[[u8; 4]; 2], FenError> {
     let mut hands = [[0u8; 4]; 2];
     for c in text.chars() {
@@ -666,7 +580,7 @@ impl Rules for PieceEater {
             if sq == self.pe {
                 Some("X".to_string())
             } else {
-                self.board.piece_at(sq).map(|p| p.fen_char().to_string())
+                self.board.token(sq)
             }
         });
         let mut hand = String::new();
@@ -677,28 +591,9 @@ impl Rules for PieceEater {
                 }
             }
         }
-        let mut castling = String::new();
-        for (bit, c) in [
-            (WHITE_KINGSIDE, 'K'),
-            (WHITE_QUEENSIDE, 'Q'),
-            (BLACK_KINGSIDE, 'k'),
-            (BLACK_QUEENSIDE, 'q'),
-        ] {
-            if self.castling & bit != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
+        let castling = castling::text(self.castling);
         let left = self.pe_left.map_or("-".to_string(), Geo8x8::name);
-        format!(
-            "{board}[{hand}] {} {castling} {ep} {} {} {left}",
-            self.core.turn.fen_char(),
-            self.core.halfmove,
-            self.core.fullmove
-        )
+        fen::write::<Geo8x8>(&board, Some(&hand), &self.core, &castling, self.ep, Some(&left))
     }
 
     #[inline]

@@ -16,11 +16,12 @@ mod notation;
 pub mod tables;
 
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::castling::{self, FenRule, Homes};
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{MoveError, Rules, VariantId};
-use crate::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
+use crate::types::{Color, Geo12x8, Piece, PieceKind, Square};
 use crate::zobrist;
 
 /// The 19 piece kinds of the rule book's §3 table. The index of `Dabbabah` (1) is the pawn
@@ -130,18 +131,21 @@ impl TsKind {
 pub type TsBoard = Board<Geo12x8, TsKind, 19>;
 
 /// Castling right: White toward the l-file (`K`).
-pub const WHITE_L: u8 = 1;
+pub const WHITE_L: u8 = castling::WHITE_KINGSIDE;
 /// Castling right: White toward the a-file (`Q`).
-pub const WHITE_A: u8 = 2;
+pub const WHITE_A: u8 = castling::WHITE_QUEENSIDE;
 /// Castling right: Black toward the l-file (`k`).
-pub const BLACK_L: u8 = 4;
+pub const BLACK_L: u8 = castling::BLACK_KINGSIDE;
 /// Castling right: Black toward the a-file (`q`).
-pub const BLACK_A: u8 = 8;
+pub const BLACK_A: u8 = castling::BLACK_QUEENSIDE;
 
 /// Swap flag of White (may still make the king swap).
 pub const SWAP_WHITE: u8 = 1;
 /// Swap flag of Black.
 pub const SWAP_BLACK: u8 = 2;
+
+/// The `swap` field's texts: both flags, White's, Black's, none.
+const SWAP_WORDS: [&str; 4] = ["wb", "w", "b", "-"];
 
 /// Named squares (index = rank * 12 + file).
 pub mod sq {
@@ -230,18 +234,19 @@ fn piece_key(p: Piece<TsKind>, s: Square) -> u64 {
     KEYS[(usize::from(p.code()) - 1) * 96 + s.idx()]
 }
 
+/// The castling units' home squares: kings on g1 and f8, rooks in the corners.
+const HOMES: Homes = Homes { king: [sq::G1, sq::F8], rooks: [[sq::A1, sq::L1], [sq::A8, sq::L8]] };
+
+/// How the castling field is read.
+const CASTLING: FenRule = FenRule {
+    homes: HOMES,
+    only: "tamerspiel castles only with the a- and l-file rooks",
+    names: ("King", "Rook"),
+    twice: Some("the same right given twice"),
+};
+
 /// Castling rights kept after a move touches a square (king and rook start squares).
-const fn castle_keep_table() -> [u8; 96] {
-    let mut t = [0xffu8; 96];
-    t[sq::A1.0 as usize] = !WHITE_A;
-    t[sq::L1.0 as usize] = !WHITE_L;
-    t[sq::G1.0 as usize] = !(WHITE_L | WHITE_A);
-    t[sq::A8.0 as usize] = !BLACK_A;
-    t[sq::L8.0 as usize] = !BLACK_L;
-    t[sq::F8.0 as usize] = !(BLACK_L | BLACK_A);
-    t
-}
-const CASTLE_KEEP: [u8; 96] = castle_keep_table();
+const CASTLE_KEEP: [u8; 96] = HOMES.keep_table();
 
 /// The start position FEN (rule book §2).
 pub const START_FEN: &str =
@@ -259,10 +264,6 @@ pub struct TamerSpiel {
     core: Core,
     castling: u8,
     swap: u8,
-}
-
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
 }
 
 impl TamerSpiel {
@@ -307,28 +308,8 @@ impl TamerSpiel {
     }
 
     fn from_fen_inner(text: &str) -> Result<TamerSpiel, FenError> {
-        let f = fen::split(text, 1)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "tamerspiel has no hands"));
-        }
-        let mut board = TsBoard::empty();
-        for (s, item) in fen::parse_board::<Geo12x8>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<TsKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a tamerspiel piece letter"))
-                    })?;
-                    board.put(s, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new(
-                        "board",
-                        format!("`{c}` takes no suffix in tamerspiel"),
-                    ))
-                }
-                BoardItem::Hole => {}
-            }
-        }
+        let f = Setup::read::<Geo12x8>(text, 1, Hands::Refused("tamerspiel has no hands"))?;
+        let board: TsBoard = f.place("a tamerspiel piece letter", " in tamerspiel")?;
         for c in Color::ALL {
             let n = (board.kind(TsKind::King) | board.kind(TsKind::Tetrarch)) & board.color(c);
             if n.count() != 1 {
@@ -336,83 +317,24 @@ impl TamerSpiel {
                     "board",
                     format!(
                         "{} has {} royal pieces (King or Tetrarch); exactly one is required",
-                        color_name(c),
+                        c.name(),
                         n.count()
                     ),
                 ));
             }
         }
-        let back_ranks = Geo12x8::rank_mask(0) | Geo12x8::rank_mask(7);
-        if (board.kind(TsKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo12x8>(f.castling)? {
-            let (color, l_side) = match t {
-                CastleToken::High(c) | CastleToken::File(c, 11) => (c, true),
-                CastleToken::Low(c) | CastleToken::File(c, 0) => (c, false),
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "tamerspiel castles only with the a- and l-file rooks",
-                    ))
-                }
-            };
-            let (king_sq, rook_sq, bit) = match (color, l_side) {
-                (Color::White, true) => (sq::G1, sq::L1, WHITE_L),
-                (Color::White, false) => (sq::G1, sq::A1, WHITE_A),
-                (Color::Black, true) => (sq::F8, sq::L8, BLACK_L),
-                (Color::Black, false) => (sq::F8, sq::A8, BLACK_A),
-            };
-            if board.piece_at(king_sq) != Some(Piece::new(TsKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(TsKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the King on {} and a Rook on {}",
-                        color_name(color),
-                        Geo12x8::name(king_sq),
-                        Geo12x8::name(rook_sq)
-                    ),
-                ));
-            }
-            if castling & bit != 0 {
-                return Err(FenError::new("castling", "the same right given twice"));
-            }
-            castling |= bit;
-        }
+        fen::no_pawn_on_back_ranks(&board, TsKind::Pawn)?;
+        let castling = castling::read(f.castling, &CASTLING, &board, TsKind::King, TsKind::Rook)?;
         if f.ep != "-" {
             return Err(FenError::new(
                 "en-passant",
                 format!("`{}`: tamerspiel has no en passant (TS-2); write `-`", f.ep),
             ));
         }
-        let swap = match f.extra.first().copied() {
-            None | Some("wb") => SWAP_WHITE | SWAP_BLACK,
-            Some("w") => SWAP_WHITE,
-            Some("b") => SWAP_BLACK,
-            Some("-") => 0,
-            Some(other) => {
-                return Err(FenError::new(
-                    "swap",
-                    format!("`{other}` is not one of `wb`, `w`, `b`, `-`"),
-                ))
-            }
-        };
-        let mut pos =
-            TamerSpiel { board, core: Core::new(f.side, f.halfmove, f.fullmove), castling, swap };
-        let them = !pos.core.turn;
-        if pos.is_attacked(pos.royal(them), pos.core.turn) {
-            return Err(FenError::new(
-                "side",
-                format!(
-                    "{} is to move but {} is in check",
-                    color_name(pos.core.turn),
-                    color_name(them)
-                ),
-            ));
-        }
+        let swap = f.flags(0, "swap", SWAP_WORDS, "one of `wb`, `w`, `b`, `-`")?;
+        let mut pos = TamerSpiel { board, core: f.core(), castling, swap };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.is_attacked(pos.royal(!us), us))?;
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
     }
@@ -454,30 +376,10 @@ impl Rules for TamerSpiel {
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo12x8>(|s| {
-            self.board.piece_at(s).map(|p| p.fen_char().to_string())
-        });
-        let mut castling = String::new();
-        for (b, c) in [(WHITE_L, 'K'), (WHITE_A, 'Q'), (BLACK_L, 'k'), (BLACK_A, 'q')] {
-            if self.castling & b != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let swap = match self.swap {
-            3 => "wb",
-            SWAP_WHITE => "w",
-            SWAP_BLACK => "b",
-            _ => "-",
-        };
-        format!(
-            "{board} {} {castling} - {} {} {swap}",
-            self.core.turn.fen_char(),
-            self.core.halfmove,
-            self.core.fullmove
-        )
+        let board = fen::write_board::<Geo12x8>(|s| self.board.token(s));
+        let castling = castling::text(self.castling);
+        let swap = fen::flags_text(self.swap, SWAP_WORDS);
+        fen::write::<Geo12x8>(&board, None, &self.core, &castling, None, Some(swap))
     }
 
     #[inline]
