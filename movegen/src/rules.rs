@@ -1,6 +1,6 @@
 //! The rules trait every variant implements, and game results.
 
-use crate::fen::FenError;
+use crate::fen::{FenError, Hands, Setup};
 use crate::moves::{Move, MoveBuf, ACTION_MASK};
 use crate::position::Core;
 use crate::types::{Color, Geometry, Square};
@@ -78,10 +78,26 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// probability (PieceEater). `false`: every move is its own action.
     const HAS_CHANCE: bool = false;
 
+    /// The standard start position's FEN (the first numbered setup's for `eightpiece-random`,
+    /// which shares its type with `eightpiece`).
+    const START_FEN: &'static str;
+    /// How many variant fields follow the fullmove number in the FEN.
+    const FEN_FIELDS: usize = 0;
+    /// Whether the FEN carries a hand after the board, and the message when one breaks that.
+    const HANDS: Hands;
+
     /// The standard start position.
-    fn startpos() -> Self;
-    /// Loads a FEN (rule-book shape); never panics, never half-loads.
-    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn startpos() -> Self {
+        Self::from_fen_as(Self::VARIANT, Self::START_FEN).expect("start FEN is valid")
+    }
+    /// Builds the position a FEN describes from its [`Setup`] (the fields read by
+    /// [`Setup::read`]), with the variant's own checks; never panics, never half-loads.
+    fn from_setup(setup: &Setup) -> Result<Self, FenError>;
+    /// Loads a FEN (rule-book shape): [`Setup::read`] with this variant's shape, then
+    /// [`Rules::from_setup`].
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_setup(&Setup::read::<Self::G>(fen, Self::FEN_FIELDS, Self::HANDS)?)
+    }
     /// Loads a FEN as a position of `variant`, for types that play more than one id (the
     /// `eightpiece` type also plays `eightpiece-random`, whose castling conventions differ).
     /// Types that play one id keep this default, [`Rules::from_fen`].

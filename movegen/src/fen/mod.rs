@@ -6,7 +6,7 @@
 //! shape with `*` holes, multi-digit runs and bracketed suffixes, the hand's brackets, side,
 //! clocks). Each variant then builds its position from the setup with its own checks, using
 //! the shared ones here ([`Setup::place`], [`one_king`], [`check_ep`], [`check_side`], ...) and
-//! [`crate::castling`]. Writing: [`write`] puts the same fields back together. Nothing here
+//! `castling.rs`. Writing: [`write`] puts the same fields back together. Nothing here
 //! panics on any input, and every error names the field at fault.
 
 mod board;
@@ -322,12 +322,8 @@ pub fn write<G: Geometry>(
         s.push(']');
     }
     let ep = ep.map_or("-".to_string(), G::name);
-    s.push_str(&format!(
-        " {} {castling} {ep} {} {}",
-        core.turn.fen_char(),
-        core.halfmove,
-        core.fullmove
-    ));
+    let (halfmove, fullmove) = (core.halfmove, core.fullmove);
+    s.push_str(&format!(" {} {castling} {ep} {halfmove} {fullmove}", core.turn.fen_char()));
     if let Some(x) = extra {
         s.push(' ');
         s.push_str(x);

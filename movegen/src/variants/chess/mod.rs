@@ -161,8 +161,30 @@ impl Chess {
         h
     }
 
-    fn from_fen_inner(text: &str) -> Result<Chess, FenError> {
-        let f = Setup::read::<Geo8x8>(text, 0, Hands::Refused("chess has no hands"))?;
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.core.turn;
+        self.attackers(self.king(us), !us, self.board.occupied()).any()
+    }
+}
+
+/// Move list capacity: 218 is the most legal moves known in a chess position; 256 leaves room.
+pub type ChessMoves = MoveList<256>;
+
+impl Rules for Chess {
+    type G = Geo8x8;
+    type Moves = ChessMoves;
+    const VARIANT: VariantId = VariantId::Chess;
+    const START_FEN: &'static str = START_FEN;
+    const HANDS: Hands = Hands::Refused("chess has no hands");
+
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
         let board: ChessBoard = f.place("a chess piece letter", " in chess")?;
         fen::one_king(&board, ChessKind::King)?;
         fen::no_pawn_on_back_ranks(&board, ChessKind::Pawn)?;
@@ -179,35 +201,6 @@ impl Chess {
         fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
-    }
-
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn is_check(&self) -> bool {
-        let us = self.core.turn;
-        self.attackers(self.king(us), !us, self.board.occupied()).any()
-    }
-}
-
-/// Move list capacity: 218 is the most legal moves known in a chess position; 256 leaves room.
-pub type ChessMoves = MoveList<256>;
-
-impl Rules for Chess {
-    type G = Geo8x8;
-    type Moves = ChessMoves;
-    const VARIANT: VariantId = VariantId::Chess;
-
-    #[inline(always)]
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
     }
 
     fn fen(&self) -> String {

@@ -6,7 +6,8 @@ use super::attack::Lite;
 use super::make::banned;
 use super::{EightBoard, EightKind, EightPiece, PawnTrack, RIGHT_BK, RIGHT_BQ, RIGHT_WK, RIGHT_WQ};
 use crate::attacks::magic::tables;
-use crate::fen::{self, CastleToken, FenError, Hands, Setup};
+use crate::fen::{self, CastleToken, FenError, Setup};
+use crate::rules::Rules;
 use crate::types::{Color, Dir, Geo8x8, Geometry, Piece, Square};
 
 /// Which castling conventions a FEN is read with.
@@ -26,11 +27,16 @@ pub enum FenMode {
 
 /// Parses a FEN. Never panics; an error names the field at fault.
 pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
-    let f = Setup::read::<Geo8x8>(text, 1, Hands::Refused("8-Piece Chess has no hands"))?;
-    let (board, facing) = place(&f)?;
+    let f = Setup::read::<Geo8x8>(text, EightPiece::FEN_FIELDS, EightPiece::HANDS)?;
+    from_setup(&f, mode)
+}
+
+/// The position of a read FEN, with the castling conventions of `mode`.
+pub(super) fn from_setup(f: &Setup, mode: FenMode) -> Result<EightPiece, FenError> {
+    let (board, facing) = place(f)?;
     check_units(&board)?;
     let Castling { rights: castling, partner, king_home, standard, files_used } =
-        read_castling(&f, &board)?;
+        read_castling(f, &board)?;
     let chess960 = match mode {
         FenMode::Standard => {
             if !standard {
@@ -44,7 +50,7 @@ pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
         FenMode::Random => true,
         FenMode::Auto => files_used || !standard,
     };
-    let ep = read_ep(&f, &board)?;
+    let ep = read_ep(f, &board)?;
     let us = f.side;
     // The push field (§6.3, §7.4).
     let push = match f.extra(0) {

@@ -20,7 +20,7 @@ pub mod setup;
 mod tables;
 
 use crate::board::Board;
-use crate::fen::FenError;
+use crate::fen::{FenError, Hands, Setup};
 use crate::moves::{Move, MoveList};
 use crate::position::Core;
 use crate::rules::{MoveError, Rules, VariantId};
@@ -328,18 +328,18 @@ impl Rules for EightPiece {
     type G = Geo8x8;
     type Moves = EightMoves;
     const VARIANT: VariantId = VariantId::EightPiece;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    const HANDS: Hands = Hands::Refused("8-Piece Chess has no hands");
 
     #[inline(always)]
     fn core(&self) -> &Core {
         &self.core
     }
 
-    fn startpos() -> Self {
-        fen::parse(START_FEN, FenMode::Standard).expect("start FEN is valid")
-    }
-
-    fn from_fen(text: &str) -> Result<Self, FenError> {
-        fen::parse(text, FenMode::Auto)
+    /// Read with the conventions the castling field shows (`FenMode::Auto`).
+    fn from_setup(setup: &Setup) -> Result<Self, FenError> {
+        fen::from_setup(setup, FenMode::Auto)
     }
 
     fn from_fen_as(variant: VariantId, text: &str) -> Result<Self, FenError> {

@@ -232,37 +232,6 @@ impl JumpingKnights {
         h
     }
 
-    fn from_fen_inner(text: &str) -> Result<JumpingKnights, FenError> {
-        let f = Setup::read::<Geo10x10>(text, 0, Hands::Refused("Jumping Knights has no hands"))?;
-        let board: JkBoard = f.place("a Jumping Knights letter (K Q R B N W P)", "")?;
-        fen::one_king(&board, JkKind::King)?;
-        // Pawns move only forward from their second rank and must promote on the last two.
-        // For both colours that rules out ranks 0, 1, 8 and 9.
-        if board.kind(JkKind::Pawn).0 & (RANK[0] | RANK[1] | RANK[8] | RANK[9]) != 0 {
-            return Err(FenError::new(
-                "board",
-                "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
-            ));
-        }
-        let castling = castling::read(f.castling, &CASTLING, &board, JkKind::King, JkKind::Rook)?;
-        let us = f.side;
-        let fwd = 10 * i16::from(us.forward());
-        let ep = fen::check_ep::<Geo10x10>(fen::parse_ep::<Geo10x10>(f.ep)?, |ep| {
-            Geo10x10::rank(ep) == us.select(6, 3)
-                && (1..=8).contains(&Geo10x10::file(ep))
-                && board.piece_at(Square((i16::from(ep.0) - fwd) as u8))
-                    == Some(Piece::new(JkKind::Pawn, !us))
-                && board.piece_at(ep).is_none()
-                && board.piece_at(Square((i16::from(ep.0) + fwd) as u8)).is_none()
-        })?;
-        let mut pos = JumpingKnights { board, core: f.core(), castling, ep, ep_hashed: false };
-        let b = &pos.board;
-        fen::check_side(us, movegen::capturable(b, pos.king(!us), us, b.color(us), b.occupied()))?;
-        pos.ep_hashed = pos.ep_legal();
-        pos.core.hash = pos.key_from_scratch();
-        Ok(pos)
-    }
-
     /// The placement after `m` (no clocks, rights or hash): for "gives check" tests.
     pub(crate) fn board_after(&self, m: Move) -> JkBoard {
         let mut b = self.board;
@@ -323,18 +292,42 @@ impl Rules for JumpingKnights {
     type G = Geo10x10;
     type Moves = JkMoves;
     const VARIANT: VariantId = VariantId::JumpingKnights;
+    const START_FEN: &'static str = START_FEN;
+    const HANDS: Hands = Hands::Refused("Jumping Knights has no hands");
 
     #[inline(always)]
     fn core(&self) -> &Core {
         &self.core
     }
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        let board: JkBoard = f.place("a Jumping Knights letter (K Q R B N W P)", "")?;
+        fen::one_king(&board, JkKind::King)?;
+        // Pawns move only forward from their second rank and must promote on the last two.
+        // For both colours that rules out ranks 0, 1, 8 and 9.
+        if board.kind(JkKind::Pawn).0 & (RANK[0] | RANK[1] | RANK[8] | RANK[9]) != 0 {
+            return Err(FenError::new(
+                "board",
+                "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
+            ));
+        }
+        let castling = castling::read(f.castling, &CASTLING, &board, JkKind::King, JkKind::Rook)?;
+        let us = f.side;
+        let fwd = 10 * i16::from(us.forward());
+        let ep = fen::check_ep::<Geo10x10>(fen::parse_ep::<Geo10x10>(f.ep)?, |ep| {
+            Geo10x10::rank(ep) == us.select(6, 3)
+                && (1..=8).contains(&Geo10x10::file(ep))
+                && board.piece_at(Square((i16::from(ep.0) - fwd) as u8))
+                    == Some(Piece::new(JkKind::Pawn, !us))
+                && board.piece_at(ep).is_none()
+                && board.piece_at(Square((i16::from(ep.0) + fwd) as u8)).is_none()
+        })?;
+        let mut pos = JumpingKnights { board, core: f.core(), castling, ep, ep_hashed: false };
+        let b = &pos.board;
+        fen::check_side(us, movegen::capturable(b, pos.king(!us), us, b.color(us), b.occupied()))?;
+        pos.ep_hashed = pos.ep_legal();
+        pos.core.hash = pos.key_from_scratch();
+        Ok(pos)
     }
 
     fn fen(&self) -> String {

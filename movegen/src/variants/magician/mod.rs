@@ -266,47 +266,6 @@ impl Magician {
         h
     }
 
-    fn from_fen_inner(text: &str) -> Result<Magician, FenError> {
-        let f = Setup::read::<Geo8x8>(text, 1, Hands::Refused("magician has no hands"))?;
-        let board: MagicianBoard = f.place("a magician piece letter", " here")?;
-        fen::one_king(&board, MagicianKind::King)?;
-        fen::no_pawn_on_back_ranks(&board, MagicianKind::Pawn)?;
-        let castling = castling::read(
-            f.castling,
-            &orthodox::CASTLING,
-            &board,
-            MagicianKind::King,
-            MagicianKind::Rook,
-        )?;
-        let ep = orthodox::read_ep(&f, &board, MagicianKind::Pawn)?;
-        let magician = f.flags(0, "magician", FLAG_WORDS, "`Mm`, `M`, `m` or `-`")?;
-        // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
-        // still set.
-        for c in Color::ALL {
-            let n: u32 = FAMILY.iter().map(|&k| board.pieces(k, c).count()).sum();
-            if n > 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} Magician-family pieces; at most one", c.name()),
-                ));
-            }
-            if n == 1 && magician & flag_bit(c) != 0 {
-                return Err(FenError::new(
-                    "magician",
-                    format!(
-                        "{} may still bring in a Magician but already has one on the board",
-                        c.name()
-                    ),
-                ));
-            }
-        }
-        let mut pos = Magician { board, core: f.core(), castling, ep, magician };
-        let us = pos.core.turn;
-        fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
-        pos.core.hash = pos.key_from_scratch();
-        Ok(pos)
-    }
-
     /// Replaces an unpromoted Magician of `us` by her promoted form if the §4 table gives one
     /// (judged on the current board); returns the updated hash.
     #[inline]
@@ -357,18 +316,53 @@ impl Rules for Magician {
     type G = Geo8x8;
     type Moves = MagicianMoves;
     const VARIANT: VariantId = VariantId::Magician;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    const HANDS: Hands = Hands::Refused("magician has no hands");
 
     #[inline(always)]
     fn core(&self) -> &Core {
         &self.core
     }
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        let board: MagicianBoard = f.place("a magician piece letter", " here")?;
+        fen::one_king(&board, MagicianKind::King)?;
+        fen::no_pawn_on_back_ranks(&board, MagicianKind::Pawn)?;
+        let castling = castling::read(
+            f.castling,
+            &orthodox::CASTLING,
+            &board,
+            MagicianKind::King,
+            MagicianKind::Rook,
+        )?;
+        let ep = orthodox::read_ep(&f, &board, MagicianKind::Pawn)?;
+        let magician = f.flags(0, "magician", FLAG_WORDS, "`Mm`, `M`, `m` or `-`")?;
+        // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
+        // still set.
+        for c in Color::ALL {
+            let n: u32 = FAMILY.iter().map(|&k| board.pieces(k, c).count()).sum();
+            if n > 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} Magician-family pieces; at most one", c.name()),
+                ));
+            }
+            if n == 1 && magician & flag_bit(c) != 0 {
+                return Err(FenError::new(
+                    "magician",
+                    format!(
+                        "{} may still bring in a Magician but already has one on the board",
+                        c.name()
+                    ),
+                ));
+            }
+        }
+        let mut pos = Magician { board, core: f.core(), castling, ep, magician };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
+        pos.core.hash = pos.key_from_scratch();
+        Ok(pos)
     }
 
     fn fen(&self) -> String {

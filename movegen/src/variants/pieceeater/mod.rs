@@ -319,73 +319,6 @@ impl PieceEater {
         h
     }
 
-    fn from_fen_inner(text: &str) -> Result<PieceEater, FenError> {
-        // Build the shared attack tables now (first use), not inside the first move generation.
-        let _ = tables();
-        // PE-7: the brackets are compulsory.
-        let hand_rule =
-            Hands::Required("the hand in brackets must follow the board (`[]` when empty)");
-        let f = Setup::read::<Geo8x8>(text, 1, hand_rule)?;
-        let mut pe = None;
-        let board: PeBoard = f.place_with("a PieceEater Chess letter", "", |sq, c| {
-            if c != 'X' {
-                return Ok(false);
-            }
-            if pe.is_some() {
-                return Err(FenError::new("board", "more than one PieceEater `X`"));
-            }
-            pe = Some(sq);
-            Ok(true)
-        })?;
-        let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
-        for c in Color::ALL {
-            let n = board.pieces(PeKind::King, c).count();
-            // §2: a finished game, the side to move's king just captured, is a position too
-            // (the FEN written after the capture loads back, and the game is over).
-            let captured = n == 0 && c == f.side;
-            if n != 1 && !captured {
-                return Err(FenError::new(
-                    "board",
-                    format!(
-                        "{} has {n} kings; exactly one is required{}",
-                        c.name(),
-                        if c == f.side { " (none: the king was just captured)" } else { "" }
-                    ),
-                ));
-            }
-        }
-        fen::no_pawn_on_back_ranks(&board, PeKind::Pawn)?;
-        let hands = parse_hand(f.hand.unwrap_or_default())?;
-        let castling =
-            castling::read(f.castling, &orthodox::CASTLING, &board, PeKind::King, PeKind::Rook)?;
-        let ep = read_ep(&f, &board, pe)?;
-        let pe_left = match f.extra(0) {
-            None | Some("-") => None,
-            Some(s) => {
-                let sq = Geo8x8::parse_square(s).ok_or_else(|| {
-                    FenError::new("pe-left", format!("`{s}` is not `-` or a square"))
-                })?;
-                if !TORUS[pe.idx()].has(sq) {
-                    return Err(FenError::new(
-                        "pe-left",
-                        format!(
-                            "{s} is not a torus neighbour of the PieceEater on {}",
-                            Geo8x8::name(pe)
-                        ),
-                    ));
-                }
-                Some(sq)
-            }
-        };
-        if board.piece_at(pe).is_some() {
-            // Unreachable (one item per square), kept as a guard.
-            return Err(FenError::new("board", "the PieceEater shares a square"));
-        }
-        let mut pos = PieceEater { board, pe, pe_left, hands, core: f.core(), castling, ep };
-        pos.core.hash = pos.key_from_scratch();
-        Ok(pos)
-    }
-
     /// The player's part of a turn in coordinates (`e2e4`, `N@b1`), without the PE leg: what an
     /// engine sends as `bestmove` (notation.md: the die is not the player's to roll).
     pub fn action_text(&self, m: Move) -> String {
@@ -557,18 +490,78 @@ impl Rules for PieceEater {
     type Moves = PeMoves;
     const VARIANT: VariantId = VariantId::PieceEater;
     const HAS_CHANCE: bool = true;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    /// PE-7: the brackets are compulsory.
+    const HANDS: Hands =
+        Hands::Required("the hand in brackets must follow the board (`[]` when empty)");
 
     #[inline(always)]
     fn core(&self) -> &Core {
         &self.core
     }
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        // Build the shared attack tables now (first use), not inside the first move generation.
+        let _ = tables();
+        let mut pe = None;
+        let board: PeBoard = f.place_with("a PieceEater Chess letter", "", |sq, c| {
+            if c != 'X' {
+                return Ok(false);
+            }
+            if pe.is_some() {
+                return Err(FenError::new("board", "more than one PieceEater `X`"));
+            }
+            pe = Some(sq);
+            Ok(true)
+        })?;
+        let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
+        for c in Color::ALL {
+            let n = board.pieces(PeKind::King, c).count();
+            // §2: a finished game, the side to move's king just captured, is a position too
+            // (the FEN written after the capture loads back, and the game is over).
+            let captured = n == 0 && c == f.side;
+            if n != 1 && !captured {
+                return Err(FenError::new(
+                    "board",
+                    format!(
+                        "{} has {n} kings; exactly one is required{}",
+                        c.name(),
+                        if c == f.side { " (none: the king was just captured)" } else { "" }
+                    ),
+                ));
+            }
+        }
+        fen::no_pawn_on_back_ranks(&board, PeKind::Pawn)?;
+        let hands = parse_hand(f.hand.unwrap_or_default())?;
+        let castling =
+            castling::read(f.castling, &orthodox::CASTLING, &board, PeKind::King, PeKind::Rook)?;
+        let ep = read_ep(&f, &board, pe)?;
+        let pe_left = match f.extra(0) {
+            None | Some("-") => None,
+            Some(s) => {
+                let sq = Geo8x8::parse_square(s).ok_or_else(|| {
+                    FenError::new("pe-left", format!("`{s}` is not `-` or a square"))
+                })?;
+                if !TORUS[pe.idx()].has(sq) {
+                    return Err(FenError::new(
+                        "pe-left",
+                        format!(
+                            "{s} is not a torus neighbour of the PieceEater on {}",
+                            Geo8x8::name(pe)
+                        ),
+                    ));
+                }
+                Some(sq)
+            }
+        };
+        if board.piece_at(pe).is_some() {
+            // Unreachable (one item per square), kept as a guard.
+            return Err(FenError::new("board", "the PieceEater shares a square"));
+        }
+        let mut pos = PieceEater { board, pe, pe_left, hands, core: f.core(), castling, ep };
+        pos.core.hash = pos.key_from_scratch();
+        Ok(pos)
     }
 
     fn chance_piece(&self) -> Option<Square> {

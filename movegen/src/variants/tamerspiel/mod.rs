@@ -307,8 +307,38 @@ impl TamerSpiel {
         h ^ KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)]
     }
 
-    fn from_fen_inner(text: &str) -> Result<TamerSpiel, FenError> {
-        let f = Setup::read::<Geo12x8>(text, 1, Hands::Refused("tamerspiel has no hands"))?;
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        let us = self.core.turn;
+        self.is_attacked(self.royal(us), !us)
+    }
+
+    /// The rook squares of a castling whose king goes to `king_to`: (rook from, rook to).
+    pub fn castle_rook(king_to: Square) -> (Square, Square) {
+        match king_to {
+            sq::J1 => (sq::L1, sq::I1),
+            sq::C1 => (sq::A1, sq::D1),
+            sq::C8 => (sq::A8, sq::D8),
+            _ => (sq::L8, sq::I8),
+        }
+    }
+}
+
+impl Rules for TamerSpiel {
+    type G = Geo12x8;
+    type Moves = TsMoves;
+    const VARIANT: VariantId = VariantId::TamerSpiel;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    const HANDS: Hands = Hands::Refused("tamerspiel has no hands");
+
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
         let board: TsBoard = f.place("a tamerspiel piece letter", " in tamerspiel")?;
         for c in Color::ALL {
             let n = (board.kind(TsKind::King) | board.kind(TsKind::Tetrarch)) & board.color(c);
@@ -337,42 +367,6 @@ impl TamerSpiel {
         fen::check_side(us, pos.is_attacked(pos.royal(!us), us))?;
         pos.core.hash = pos.key_from_scratch();
         Ok(pos)
-    }
-
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn is_check(&self) -> bool {
-        let us = self.core.turn;
-        self.is_attacked(self.royal(us), !us)
-    }
-
-    /// The rook squares of a castling whose king goes to `king_to`: (rook from, rook to).
-    pub fn castle_rook(king_to: Square) -> (Square, Square) {
-        match king_to {
-            sq::J1 => (sq::L1, sq::I1),
-            sq::C1 => (sq::A1, sq::D1),
-            sq::C8 => (sq::A8, sq::D8),
-            _ => (sq::L8, sq::I8),
-        }
-    }
-}
-
-impl Rules for TamerSpiel {
-    type G = Geo12x8;
-    type Moves = TsMoves;
-    const VARIANT: VariantId = VariantId::TamerSpiel;
-
-    #[inline(always)]
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
-    }
-
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
     }
 
     fn fen(&self) -> String {
