@@ -6,7 +6,7 @@
 //! shape with `*` holes, multi-digit runs and bracketed suffixes, the hand's brackets, side,
 //! clocks). Each variant then builds its position from the setup with its own checks, using
 //! the shared ones here ([`Setup::place`], [`one_king`], [`check_ep`], [`check_side`], ...) and
-//! `castling.rs`. Writing: [`write`] puts the same fields back together. Nothing here
+//! `castling.rs`. Writing: [`write()`] puts the same fields back together. Nothing here
 //! panics on any input, and every error names the field at fault.
 
 mod board;

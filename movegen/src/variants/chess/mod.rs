@@ -19,39 +19,21 @@ use crate::types::{Bb64, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 use crate::variants::orthodox::{self, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
-/// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum ChessKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-}
-
-impl PieceKind for ChessKind {
-    const COUNT: usize = 6;
-    const ALL: &'static [ChessKind] = &[
-        ChessKind::Pawn,
-        ChessKind::Knight,
-        ChessKind::Bishop,
-        ChessKind::Rook,
-        ChessKind::Queen,
-        ChessKind::King,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
+crate::piece_kinds! {
+    /// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
+    pub enum ChessKind {
+        /// Pawn.
+        Pawn = 0 'P',
+        /// Knight.
+        Knight = 1 'N',
+        /// Bishop.
+        Bishop = 2 'B',
+        /// Rook.
+        Rook = 3 'R',
+        /// Queen.
+        Queen = 4 'Q',
+        /// King.
+        King = 5 'K',
     }
 }
 

@@ -24,49 +24,37 @@ use crate::fen::{FenError, Hands, Setup};
 use crate::moves::{Move, MoveList};
 use crate::position::Core;
 use crate::rules::{MoveError, Rules, VariantId};
-use crate::types::{Color, Geo8x8, Piece, PieceKind, Square};
+use crate::types::{Color, Geo8x8, Piece, Square};
 use crate::zobrist;
 
 pub use fen::FenMode;
 
-/// The unit kinds of 8-Piece Chess. The index doubles as the promotion code of a [`Move`]
-/// (knight 1, bishop 2, rook 3, queen 4, jailer 6, lancer 7, sentry 8).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum EightKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-    /// Jailer: rook moves to empty squares, holds the enemy units orthogonally next to it.
-    Jailer = 6,
-    /// Lancer: moves along its facing, passing over friends.
-    Lancer = 7,
-    /// Sentry: bishop moves to empty squares, pushes enemy units.
-    Sentry = 8,
-}
-
-impl PieceKind for EightKind {
-    const COUNT: usize = 9;
-    const ALL: &'static [EightKind] =
-        &[Pawn, Knight, Bishop, Rook, Queen, King, Jailer, Lancer, Sentry];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K', 'J', 'L', 'S'][self as usize]
+crate::piece_kinds! {
+    /// The unit kinds of 8-Piece Chess. The index doubles as the promotion code of a [`Move`]
+    /// (knight 1, bishop 2, rook 3, queen 4, jailer 6, lancer 7, sentry 8).
+    pub enum EightKind {
+        /// Pawn.
+        Pawn = 0 'P',
+        /// Knight.
+        Knight = 1 'N',
+        /// Bishop.
+        Bishop = 2 'B',
+        /// Rook.
+        Rook = 3 'R',
+        /// Queen.
+        Queen = 4 'Q',
+        /// King.
+        King = 5 'K',
+        /// Jailer: rook moves to empty squares, holds the enemy units orthogonally next to it.
+        Jailer = 6 'J',
+        /// Lancer: moves along its facing, passing over friends.
+        Lancer = 7 'L',
+        /// Sentry: bishop moves to empty squares, pushes enemy units.
+        Sentry = 8 'S',
     }
 }
 
-use EightKind::{Bishop, Jailer, King, Knight, Lancer, Pawn, Queen, Rook, Sentry};
+use EightKind::{Bishop, Jailer, King, Knight, Lancer, Queen, Rook, Sentry};
 
 /// The board type of 8-Piece Chess.
 pub type EightBoard = Board<Geo8x8, EightKind, 9>;

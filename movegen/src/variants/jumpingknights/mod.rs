@@ -28,43 +28,24 @@ use crate::types::{Bb128, Bitboard, Color, Geo10x10, Geometry, Piece, PieceKind,
 use crate::zobrist;
 use tables::{CENTRAL, EDGE, RANK};
 
-/// Jumping Knights piece kinds. The index doubles as the promotion code of a [`Move`]
-/// (1 Nightrider, 2 Bishop, 3 Rook, 4 Queen, 6 War Machine).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum JkKind {
-    /// Pawn `P`.
-    Pawn = 0,
-    /// Nightrider `N` (rides knight leaps along a line).
-    Nightrider = 1,
-    /// Bishop `B`.
-    Bishop = 2,
-    /// Rook `R`.
-    Rook = 3,
-    /// Queen `Q`.
-    Queen = 4,
-    /// King `K`.
-    King = 5,
-    /// War Machine `W` (one orthogonal step or a 3-square orthogonal jump).
-    WarMachine = 6,
-}
-
-impl PieceKind for JkKind {
-    const COUNT: usize = 7;
-    const ALL: &'static [JkKind] = &[
-        JkKind::Pawn,
-        JkKind::Nightrider,
-        JkKind::Bishop,
-        JkKind::Rook,
-        JkKind::Queen,
-        JkKind::King,
-        JkKind::WarMachine,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K', 'W'][self as usize]
+crate::piece_kinds! {
+    /// Jumping Knights piece kinds. The index doubles as the promotion code of a [`Move`]
+    /// (1 Nightrider, 2 Bishop, 3 Rook, 4 Queen, 6 War Machine).
+    pub enum JkKind {
+        /// Pawn `P`.
+        Pawn = 0 'P',
+        /// Nightrider `N` (rides knight leaps along a line).
+        Nightrider = 1 'N',
+        /// Bishop `B`.
+        Bishop = 2 'B',
+        /// Rook `R`.
+        Rook = 3 'R',
+        /// Queen `Q`.
+        Queen = 4 'Q',
+        /// King `K`.
+        King = 5 'K',
+        /// War Machine `W` (one orthogonal step or a 3-square orthogonal jump).
+        WarMachine = 6 'W',
     }
 }
 

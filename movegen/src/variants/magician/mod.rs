@@ -34,55 +34,32 @@ pub use crate::variants::orthodox::{
     BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
 };
 
-/// Piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4 orthodox as in
-/// `chess`, 6 = Magician).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum MagicianKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-    /// Magician (M): moves mF mnA, captures cK cA cD.
-    Magician = 6,
-    /// High-Priestess (H): moves mK mnA mnD, captures cK cA cD cN.
-    Priestess = 7,
-    /// Archbishop, magician form (A): moves mB mW mnD, captures cB cK cA cD cN.
-    Archbishop = 8,
-    /// Chancellor, magician form (C): moves mR mF mnA, captures cR cK cA cD cN.
-    Chancellor = 9,
-    /// Prime Minister (Y; the seed writes `P`): moves mQ, captures cQ cN cA cD.
-    Minister = 10,
-}
-
-impl PieceKind for MagicianKind {
-    const COUNT: usize = 11;
-    const ALL: &'static [MagicianKind] = &[
-        MagicianKind::Pawn,
-        MagicianKind::Knight,
-        MagicianKind::Bishop,
-        MagicianKind::Rook,
-        MagicianKind::Queen,
-        MagicianKind::King,
-        MagicianKind::Magician,
-        MagicianKind::Priestess,
-        MagicianKind::Archbishop,
-        MagicianKind::Chancellor,
-        MagicianKind::Minister,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K', 'M', 'H', 'A', 'C', 'Y'][self as usize]
+crate::piece_kinds! {
+    /// Piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4 orthodox as in
+    /// `chess`, 6 = Magician).
+    pub enum MagicianKind {
+        /// Pawn.
+        Pawn = 0 'P',
+        /// Knight.
+        Knight = 1 'N',
+        /// Bishop.
+        Bishop = 2 'B',
+        /// Rook.
+        Rook = 3 'R',
+        /// Queen.
+        Queen = 4 'Q',
+        /// King.
+        King = 5 'K',
+        /// Magician (M): moves mF mnA, captures cK cA cD.
+        Magician = 6 'M',
+        /// High-Priestess (H): moves mK mnA mnD, captures cK cA cD cN.
+        Priestess = 7 'H',
+        /// Archbishop, magician form (A): moves mB mW mnD, captures cB cK cA cD cN.
+        Archbishop = 8 'A',
+        /// Chancellor, magician form (C): moves mR mF mnA, captures cR cK cA cD cN.
+        Chancellor = 9 'C',
+        /// Prime Minister (Y; the seed writes `P`): moves mQ, captures cQ cN cA cD.
+        Minister = 10 'Y',
     }
 }
 

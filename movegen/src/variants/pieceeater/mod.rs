@@ -37,33 +37,21 @@ use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Sq
 use crate::variants::orthodox::{self, CASTLE_KEEP};
 use crate::zobrist;
 
-/// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum PeKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-}
-
-impl PieceKind for PeKind {
-    const COUNT: usize = 6;
-    const ALL: &'static [PeKind] =
-        &[PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
+crate::piece_kinds! {
+    /// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
+    pub enum PeKind {
+        /// Pawn.
+        Pawn = 0 'P',
+        /// Knight.
+        Knight = 1 'N',
+        /// Bishop.
+        Bishop = 2 'B',
+        /// Rook.
+        Rook = 3 'R',
+        /// Queen.
+        Queen = 4 'Q',
+        /// King.
+        King = 5 'K',
     }
 }
 

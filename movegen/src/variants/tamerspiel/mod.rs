@@ -21,82 +21,51 @@ use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{MoveError, Rules, VariantId};
-use crate::types::{Color, Geo12x8, Piece, PieceKind, Square};
+use crate::types::{Color, Geo12x8, Piece, Square};
 use crate::zobrist;
 
-/// The 19 piece kinds of the rule book's §3 table. The index of `Dabbabah` (1) is the pawn
-/// promotion code of a [`Move`].
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum TsKind {
-    /// Pawn: one step forward, captures one step diagonally forward (TS-2).
-    Pawn = 0,
-    /// Dabbabah: W + D.
-    Dabbabah = 1,
-    /// Firzan: F + one step straight backward.
-    Firzan = 2,
-    /// Vizier: W.
-    Vizier = 3,
-    /// Guard: K (not royal).
-    Guard = 4,
-    /// Horse: N.
-    Horse = 5,
-    /// Bishop: B.
-    Bishop = 6,
-    /// Rook: R.
-    Rook = 7,
-    /// Eagle: K + N.
-    Eagle = 8,
-    /// Lion: K + A + D.
-    Lion = 9,
-    /// Champion: N + A + D.
-    Champion = 10,
-    /// Nobleman: one king step, or two king steps through an empty middle square.
-    Nobleman = 11,
-    /// Archbishop: B + N.
-    Archbishop = 12,
-    /// Marshall: R + N.
-    Marshall = 13,
-    /// Queen: Q.
-    Queen = 14,
-    /// Warlord: Q + N.
-    Warlord = 15,
-    /// Supercav: K + Cavalier.
-    Supercav = 16,
-    /// King (royal).
-    King = 17,
-    /// Tetrarch (royal): K + A (TS-1).
-    Tetrarch = 18,
-}
-
-impl PieceKind for TsKind {
-    const COUNT: usize = 19;
-    const ALL: &'static [TsKind] = &[
-        TsKind::Pawn,
-        TsKind::Dabbabah,
-        TsKind::Firzan,
-        TsKind::Vizier,
-        TsKind::Guard,
-        TsKind::Horse,
-        TsKind::Bishop,
-        TsKind::Rook,
-        TsKind::Eagle,
-        TsKind::Lion,
-        TsKind::Champion,
-        TsKind::Nobleman,
-        TsKind::Archbishop,
-        TsKind::Marshall,
-        TsKind::Queen,
-        TsKind::Warlord,
-        TsKind::Supercav,
-        TsKind::King,
-        TsKind::Tetrarch,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        b"PDFVGNBRELCOAMQWSKT"[self as usize] as char
+crate::piece_kinds! {
+    /// The 19 piece kinds of the rule book's §3 table. The index of `Dabbabah` (1) is the pawn
+    /// promotion code of a [`Move`].
+    pub enum TsKind {
+        /// Pawn: one step forward, captures one step diagonally forward (TS-2).
+        Pawn = 0 'P',
+        /// Dabbabah: W + D.
+        Dabbabah = 1 'D',
+        /// Firzan: F + one step straight backward.
+        Firzan = 2 'F',
+        /// Vizier: W.
+        Vizier = 3 'V',
+        /// Guard: K (not royal).
+        Guard = 4 'G',
+        /// Horse: N.
+        Horse = 5 'N',
+        /// Bishop: B.
+        Bishop = 6 'B',
+        /// Rook: R.
+        Rook = 7 'R',
+        /// Eagle: K + N.
+        Eagle = 8 'E',
+        /// Lion: K + A + D.
+        Lion = 9 'L',
+        /// Champion: N + A + D.
+        Champion = 10 'C',
+        /// Nobleman: one king step, or two king steps through an empty middle square.
+        Nobleman = 11 'O',
+        /// Archbishop: B + N.
+        Archbishop = 12 'A',
+        /// Marshall: R + N.
+        Marshall = 13 'M',
+        /// Queen: Q.
+        Queen = 14 'Q',
+        /// Warlord: Q + N.
+        Warlord = 15 'W',
+        /// Supercav: K + Cavalier.
+        Supercav = 16 'S',
+        /// King (royal).
+        King = 17 'K',
+        /// Tetrarch (royal): K + A (TS-1).
+        Tetrarch = 18 'T',
     }
 }
 
