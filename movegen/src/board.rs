@@ -109,6 +109,37 @@ impl<G: Geometry, P: PieceKind, const K: usize> Board<G, P, K> {
         Some(p)
     }
 
+    /// A castling: the king moves `from` -> `to` and the rook `rook.0` -> `rook.1`. Returns
+    /// the change of a Zobrist key whose piece-square keys `key` gives.
+    #[inline(always)]
+    pub fn castle(
+        &mut self,
+        from: Square,
+        to: Square,
+        rook: (Square, Square),
+        key: impl Fn(Piece<P>, Square) -> u64,
+    ) -> u64 {
+        let king = self.relocate(from, to).expect("king");
+        let r = self.relocate(rook.0, rook.1).expect("rook");
+        key(king, from) ^ key(king, to) ^ key(r, rook.0) ^ key(r, rook.1)
+    }
+
+    /// A capture beside the destination (en passant): the unit on `victim` leaves the board and
+    /// the mover goes `from` -> `to`. Returns the change of the Zobrist key (see
+    /// [`Board::castle`]).
+    #[inline(always)]
+    pub fn capture_aside(
+        &mut self,
+        from: Square,
+        to: Square,
+        victim: Square,
+        key: impl Fn(Piece<P>, Square) -> u64,
+    ) -> u64 {
+        let cap = self.remove(victim).expect("victim");
+        let mover = self.relocate(from, to).expect("mover");
+        key(cap, victim) ^ key(mover, from) ^ key(mover, to)
+    }
+
     /// Every (square, piece), lowest square first.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece<P>)> + '_ {
         self.occupied().into_iter().map(move |sq| (sq, self.piece_at(sq).expect("synced")))

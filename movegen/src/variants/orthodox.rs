@@ -325,11 +325,25 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
     let target =
         if checkers.any() { pos.evasion_target(ksq, checkers.lsb()) } else { Bitboard(!0) };
     let move_mask = target & land;
+    let pinned = pinned(ksq, own, enemy, occ, &theirs);
+    let g = GenState { us, own, enemy, occ, ksq, pinned, move_mask, in_check: checkers.any() };
+    piece_moves(&mine, &g, sink);
+    pos.extra_moves(sink, &g);
+    pawn_moves(pos, mine.pawns, &g, target, quiet, sink);
 
-    // Pins: enemy line pieces that see the king through exactly one of our units. (A piece
-    // that also jumps, seen at distance 2, "pins" the middle unit only while it gives check
-    // through the jump; the check mask is then its square, which lies on the pin line, so the
-    // restriction changes nothing.)
+    let rights = pos.castle_rights();
+    if !TACTICAL && checkers.is_empty() && rights != 0 {
+        castling(us, rights, ksq, occ, danger, sink);
+    }
+}
+
+/// Our units pinned to the king on `ksq`: enemy line pieces see the king through exactly one
+/// of them. (A piece that also jumps, seen at distance 2, "pins" the middle unit only while it
+/// gives check through the jump; the check mask is then its square, which lies on the pin line,
+/// so the restriction changes nothing.)
+#[inline(always)]
+fn pinned(ksq: Square, own: Bb64, enemy: Bb64, occ: Bb64, theirs: &Army) -> Bb64 {
+    let t = tables();
     let snipers = (t.rook(ksq, enemy) & theirs.straight) | (t.bishop(ksq, enemy) & theirs.diagonal);
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
@@ -338,7 +352,14 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
             pinned |= between & own;
         }
     }
+    pinned
+}
 
+/// Knight and line-piece moves (a pinned one only along its pin line; a pinned knight never).
+#[inline(always)]
+fn piece_moves<S: Sink>(mine: &Army, g: &GenState, sink: &mut S) {
+    let t = tables();
+    let (ksq, occ, pinned, move_mask) = (g.ksq, g.occ, g.pinned, g.move_mask);
     for sq in mine.knights & !pinned {
         sink.piece_moves(sq, t.knight[sq.idx()] & move_mask);
     }
@@ -356,14 +377,25 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
         }
         sink.piece_moves(sq, a);
     }
-    let g = GenState { us, own, enemy, occ, ksq, pinned, move_mask, in_check: checkers.any() };
-    pos.extra_moves(sink, &g);
+}
 
-    // Pawns.
-    let pawns = mine.pawns;
+/// Pawn moves: pushes, captures and promotions set-wise for the free pawns, one by one along
+/// the pin line for the pinned ones, and en passant with its full test. `target`: the check
+/// mask (everything when not in check); `quiet`: whether non-capturing moves are wanted.
+#[inline(always)]
+fn pawn_moves<P: OrthoPosition, S: Sink>(
+    pos: &P,
+    pawns: Bb64,
+    g: &GenState,
+    target: Bb64,
+    quiet: bool,
+    sink: &mut S,
+) {
+    let t = tables();
+    let (us, ksq, enemy, pinned) = (g.us, g.ksq, g.enemy, g.pinned);
     let promo_rank = Bitboard(if us == Color::White { RANK_8 } else { RANK_1 });
     let double_rank = Bitboard(if us == Color::White { RANK_3 } else { RANK_6 });
-    let empty = !occ;
+    let empty = !g.occ;
     let free = pawns & !pinned;
     let single = advance(free, us, 0) & empty;
     let double = advance(single & double_rank, us, 0) & empty & target;
@@ -399,33 +431,34 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
         }
     }
     if let Some(ep) = pos.ep_target() {
-        for from in t.pawn_attacks(them, ep) & pawns {
+        for from in t.pawn_attacks(!us, ep) & pawns {
             if pos.ep_legal(from, ep) {
                 sink.push(Move::new(MoveKind::EnPassant, from, ep));
             }
         }
     }
+}
 
-    // Castling (standard squares; the king's path must not be attacked).
-    let rights = pos.castle_rights();
-    if !TACTICAL && checkers.is_empty() && rights != 0 {
-        let (kbit, qbit, base) = match us {
-            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0u8),
-            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56u8),
-        };
-        let sq = |f: u8| Square(base + f);
-        if rights & kbit != 0 {
-            let path = Bitboard::from_square(sq(5)).with(sq(6));
-            if (path & occ).is_empty() && (path & danger).is_empty() {
-                sink.push(Move::new(MoveKind::Castle, ksq, sq(6)));
-            }
+/// Castling with the held `rights` (standard squares): the squares between king and rook
+/// empty, the king's path not attacked (`danger`).
+#[inline(always)]
+fn castling<S: Sink>(us: Color, rights: u8, ksq: Square, occ: Bb64, danger: Bb64, sink: &mut S) {
+    let (kbit, qbit, base) = match us {
+        Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0u8),
+        Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56u8),
+    };
+    let sq = |f: u8| Square(base + f);
+    if rights & kbit != 0 {
+        let path = Bitboard::from_square(sq(5)).with(sq(6));
+        if (path & occ).is_empty() && (path & danger).is_empty() {
+            sink.push(Move::new(MoveKind::Castle, ksq, sq(6)));
         }
-        if rights & qbit != 0 {
-            let path = Bitboard::from_square(sq(1)).with(sq(2)).with(sq(3));
-            let walk = Bitboard::from_square(sq(2)).with(sq(3));
-            if (path & occ).is_empty() && (walk & danger).is_empty() {
-                sink.push(Move::new(MoveKind::Castle, ksq, sq(2)));
-            }
+    }
+    if rights & qbit != 0 {
+        let path = Bitboard::from_square(sq(1)).with(sq(2)).with(sq(3));
+        let walk = Bitboard::from_square(sq(2)).with(sq(3));
+        if (path & occ).is_empty() && (walk & danger).is_empty() {
+            sink.push(Move::new(MoveKind::Castle, ksq, sq(2)));
         }
     }
 }

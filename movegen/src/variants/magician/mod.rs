@@ -380,18 +380,11 @@ impl Rules for Magician {
         p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                h ^= p.board.castle(from, to, orthodox::castle_rook_squares(to), piece_key);
             }
             MoveKind::EnPassant => {
                 let victim = orthodox::ep_victim(us, to);
-                let cap = p.board.remove(victim).expect("e.p. victim");
-                h ^= piece_key(cap, victim);
-                let pawn = p.board.relocate(from, to).expect("pawn");
-                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
+                h ^= p.board.capture_aside(from, to, victim, piece_key);
                 p.core.halfmove = 0;
                 // An e.p. capture always ends on the capturer's 6th rank (§4).
                 h = p.promote_magician(us, h);

@@ -325,8 +325,6 @@ impl PieceEater {
     /// The position after the move `m` (action, then the PE's step to `m.aux()`).
     fn play_inner(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.core.turn;
-        let (from, to) = (m.from(), m.to());
         let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
@@ -335,85 +333,11 @@ impl PieceEater {
         }
         p.ep = None;
         p.core.halfmove += 1;
-        let mut game_over = false;
-        match m.kind() {
-            MoveKind::Drop => {
-                // Drops count as quiet moves for the halfmove clock (§5).
-                let kind = PeKind::from_code(m.promo()).expect("drop code");
-                let piece = Piece::new(kind, us);
-                let n = &mut p.hands[us.index()][kind.index()];
-                h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
-                *n -= 1;
-                p.board.put(to, piece);
-                h ^= piece_key(piece, to);
-            }
-            MoveKind::Castle => {
-                let rank_base = to.0 & !7;
-                let (rook_from, rook_to) = if Geo8x8::file(to) == 6 {
-                    (Square(rank_base + 7), Square(rank_base + 5))
-                } else {
-                    (Square(rank_base), Square(rank_base + 3))
-                };
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
-                p.castling &= CASTLE_KEEP[from.idx()];
-            }
-            MoveKind::EnPassant => {
-                let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
-                let cap = p.board.remove(victim).expect("e.p. victim");
-                h ^= piece_key(cap, victim);
-                let pawn = p.board.relocate(from, to).expect("pawn");
-                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.core.halfmove = 0;
-            }
-            _ => {
-                if let Some(cap) = p.board.remove(to) {
-                    h ^= piece_key(cap, to);
-                    p.core.halfmove = 0;
-                    game_over = cap.kind == PeKind::King;
-                }
-                let piece = p.board.remove(from).expect("mover");
-                h ^= piece_key(piece, from);
-                let placed = match PeKind::from_code(m.promo()) {
-                    Some(k) => Piece::new(k, us),
-                    None => piece,
-                };
-                p.board.put(to, placed);
-                h ^= piece_key(placed, to);
-                if piece.kind == PeKind::Pawn {
-                    p.core.halfmove = 0;
-                    if m.kind() == MoveKind::DoublePush {
-                        p.ep = Some(Square((from.0 + to.0) / 2));
-                    }
-                }
-                p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
-            }
-        }
+        let game_over = p.apply_action(m, &mut h);
         // The PE's step (§4), unless a king was captured (§2) or it cannot move (PE-4).
         let step = m.aux();
         if !game_over && step != p.pe {
-            h ^= KEYS[PE_KEY + p.pe.idx()] ^ KEYS[PE_KEY + step.idx()];
-            if let Some(l) = p.pe_left {
-                h ^= KEYS[LEFT_KEY + l.idx()];
-            }
-            h ^= KEYS[LEFT_KEY + p.pe.idx()];
-            p.pe_left = Some(p.pe);
-            p.pe = step;
-            if let Some(eaten) = p.board.remove(step) {
-                h ^= piece_key(eaten, step);
-                p.core.halfmove = 0;
-            }
-            // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves
-            // no e.p. capture.
-            if let Some(ep) = p.ep {
-                if step == ep || step == to {
-                    p.ep = None;
-                }
-            }
-            // PE-6.
-            p.castling &= PE_CORNER_KEEP[step.idx()];
+            p.step_pe(step, m.to(), &mut h);
         }
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
         p.core.pass_turn();
@@ -424,6 +348,87 @@ impl PieceEater {
         }
         p.core.hash = h;
         p
+    }
+
+    /// The player's action of `m` (board, hands, clock, e.p. square, castling rights), with
+    /// its key changes folded into `h`; whether it captured a king (the game is over).
+    #[inline(always)]
+    fn apply_action(&mut self, m: Move, h: &mut u64) -> bool {
+        let us = self.core.turn;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Drop => {
+                // Drops count as quiet moves for the halfmove clock (§5).
+                let kind = PeKind::from_code(m.promo()).expect("drop code");
+                let piece = Piece::new(kind, us);
+                let n = &mut self.hands[us.index()][kind.index()];
+                *h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
+                *n -= 1;
+                self.board.put(to, piece);
+                *h ^= piece_key(piece, to);
+            }
+            MoveKind::Castle => {
+                let rook = orthodox::castle_rook_squares(to);
+                *h ^= self.board.castle(from, to, rook, piece_key);
+                self.castling &= CASTLE_KEEP[from.idx()];
+            }
+            MoveKind::EnPassant => {
+                let victim = orthodox::ep_victim(us, to);
+                *h ^= self.board.capture_aside(from, to, victim, piece_key);
+                self.core.halfmove = 0;
+            }
+            _ => {
+                let mut game_over = false;
+                if let Some(cap) = self.board.remove(to) {
+                    *h ^= piece_key(cap, to);
+                    self.core.halfmove = 0;
+                    game_over = cap.kind == PeKind::King;
+                }
+                let piece = self.board.remove(from).expect("mover");
+                *h ^= piece_key(piece, from);
+                let placed = match PeKind::from_code(m.promo()) {
+                    Some(k) => Piece::new(k, us),
+                    None => piece,
+                };
+                self.board.put(to, placed);
+                *h ^= piece_key(placed, to);
+                if piece.kind == PeKind::Pawn {
+                    self.core.halfmove = 0;
+                    if m.kind() == MoveKind::DoublePush {
+                        self.ep = Some(Square((from.0 + to.0) / 2));
+                    }
+                }
+                self.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+                return game_over;
+            }
+        }
+        false
+    }
+
+    /// The PE steps to `step` (eating what stands there), after an action whose unit landed on
+    /// `to`; key changes folded into `h`.
+    #[inline(always)]
+    fn step_pe(&mut self, step: Square, to: Square, h: &mut u64) {
+        *h ^= KEYS[PE_KEY + self.pe.idx()] ^ KEYS[PE_KEY + step.idx()];
+        if let Some(l) = self.pe_left {
+            *h ^= KEYS[LEFT_KEY + l.idx()];
+        }
+        *h ^= KEYS[LEFT_KEY + self.pe.idx()];
+        self.pe_left = Some(self.pe);
+        self.pe = step;
+        if let Some(eaten) = self.board.remove(step) {
+            *h ^= piece_key(eaten, step);
+            self.core.halfmove = 0;
+        }
+        // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves no
+        // e.p. capture.
+        if let Some(ep) = self.ep {
+            if step == ep || step == to {
+                self.ep = None;
+            }
+        }
+        // PE-6.
+        self.castling &= PE_CORNER_KEEP[step.idx()];
     }
 }
 

@@ -368,11 +368,7 @@ impl Rules for TamerSpiel {
         p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let (rook_from, rook_to) = Self::castle_rook(to);
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                h ^= p.board.castle(from, to, Self::castle_rook(to), piece_key);
             }
             MoveKind::Swap => {
                 let royal = p.board.remove(from).expect("royal");
