@@ -6,12 +6,12 @@
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
 use crate::board8::{
-    add_pst, bishop_pair, center_distance, orthodox, pawn_structure, pst_centre, pst_king, shield,
-    Ids8, KingAttack, Pieces8, FILE_A,
+    self, bishop_pair, center_distance, material_pst, orthodox, pawn_cover, pawn_structure,
+    pst_centre, pst_king, shield, Ids8, KingAttack, Pieces8, FILE_A,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score};
+use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -76,18 +76,6 @@ const PHASE_MAX: i32 = 26;
 /// Centipawn value by kind for move ordering (the hand-set middlegame material; not tuned).
 pub const ORDER_VALUE: [i32; 9] = [100, 320, 335, 480, 960, 20_000, 375, 470, 280];
 
-const KINDS: [EightKind; 9] = [
-    EightKind::Pawn,
-    EightKind::Knight,
-    EightKind::Bishop,
-    EightKind::Rook,
-    EightKind::Queen,
-    EightKind::King,
-    EightKind::Jailer,
-    EightKind::Lancer,
-    EightKind::Sentry,
-];
-
 const FILE_H: u64 = FILE_A << 7;
 
 /// The index of kind index `k` in the groups that leave out the king (material, held, lancer
@@ -133,18 +121,6 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
         // Sentry: central diagonals, like a bishop.
         _ => pst_centre(PST_SENTRY, sq, f),
     }
-}
-
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 9, 64>;
-
-static EMBEDDED: Embedded<EightPiece> =
-    Embedded::new("eval/params/eightpiece.txt", include_str!("../params/eightpiece.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
 }
 
 /// Squares orthogonally next to the units of `b` (a side's hold squares when `b` is its
@@ -199,18 +175,9 @@ fn side_terms<A: Acc>(pos: &EightPiece, c: Color, f: &Sides, p: &Params, acc: &m
     let v = &p.v;
     // Our units standing on enemy hold squares do not move or attack (§3, 8P-1).
     let free = !f.hold[1 - ci];
-    let mut phase = 0;
-    for (k, &kind) in KINDS.iter().enumerate() {
-        for sq in b.pieces(kind, c) {
-            let i = sq.idx();
-            let white_sq = if ci == 0 { i } else { i ^ 56 };
-            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
-            phase += PHASE[k];
-        }
-    }
+    let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
     let safe = !own & !f.pawn_cover[1 - ci];
-    let enemy_king = pos.king(!c);
-    let king_zone = t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0);
+    let king_zone = board8::king_zone(pos.king(!c));
     let mut ka = KingAttack::new(king_zone);
     let unheld = |kind: EightKind| b.pieces(kind, c).0 & free;
     let own_pawns = b.pieces(EightKind::Pawn, c).0;
@@ -291,19 +258,15 @@ fn king_distance(a: Square, b: Square) -> i32 {
 
 fn facts(pos: &EightPiece) -> Sides {
     let b = pos.board();
-    let t = tables();
     let own = [b.color(Color::White).0, b.color(Color::Black).0];
     let hold = [
         orth_adj(b.pieces(EightKind::Jailer, Color::White).0),
         orth_adj(b.pieces(EightKind::Jailer, Color::Black).0),
     ];
-    let mut pawn_cover = [0u64; 2];
-    for c in [Color::White, Color::Black] {
+    let pawn_cover = Color::ALL.map(|c| {
         let free = !hold[1 - c.index()];
-        for sq in Bitboard(b.pieces(EightKind::Pawn, c).0 & free) {
-            pawn_cover[c.index()] |= t.pawn_attacks(c, sq).0;
-        }
-    }
+        pawn_cover(b.pieces(EightKind::Pawn, c).0 & free, c)
+    });
     Sides { own, occ: own[0] | own[1], hold, pawn_cover }
 }
 
@@ -348,16 +311,8 @@ fn after_taper(pos: &EightPiece, v: i32) -> (bool, (i32, i32)) {
     (drawish, mop)
 }
 
-impl Tune for EightPiece {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<EightPiece> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| sq ^ 56)
-    }
+params::tune_table! {
+    EightPiece, "eightpiece.txt", kinds 9, squares 64, mirror |sq| sq ^ 56;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
         let (v, _) = tapered(self, p);
         let (drawish, mop) = after_taper(self, v);

@@ -186,6 +186,44 @@ macro_rules! param_groups {
 }
 pub(crate) use param_groups;
 
+/// A variant's parameter table and its [`Tune`] implementation, from the names the variant's
+/// file defines by convention (`GROUPS`, `COUNT` and `TEMPO` from [`param_groups!`], and
+/// `material` and `pst_terms`): the `Params` type (`kinds` kinds on `squares` squares), the
+/// table `eval/params/<file>` embedded and parsed once, `params()`, and `impl Tune` with the
+/// given `evaluate_white_with` and `trace_terms` (Black's piece-square table is White's with
+/// the squares `mirror`ed).
+macro_rules! tune_table {
+    ($V:ty, $file:literal, kinds $K:expr, squares $SQ:expr, mirror $mirror:expr; $($item:tt)*) => {
+        /// The evaluation's parameters: the values by id, and material + piece-square by
+        /// colour, kind and square.
+        pub type Params = $crate::params::Params<COUNT, { $K }, { $SQ }>;
+
+        static EMBEDDED: $crate::params::Embedded<$V> = $crate::params::Embedded::new(
+            concat!("eval/params/", $file),
+            include_str!(concat!("../params/", $file)),
+        );
+
+        /// The embedded parameters.
+        pub fn params() -> &'static Params {
+            EMBEDDED.params()
+        }
+
+        impl $crate::params::Tune for $V {
+            type Params = Params;
+            const GROUPS: &'static [$crate::params::Group] = GROUPS;
+            const TEMPO: usize = TEMPO;
+            fn embedded() -> &'static $crate::params::Embedded<$V> {
+                &EMBEDDED
+            }
+            fn build(values: &[$crate::Score]) -> Params {
+                Params::new(values, material, pst_terms, $mirror)
+            }
+            $($item)*
+        }
+    };
+}
+pub(crate) use tune_table;
+
 /// Where an evaluation puts its terms: the sum of parameter values ([`Sum`]) or the count of
 /// each parameter ([`Tracer`]).
 pub trait Acc {

@@ -6,12 +6,12 @@
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
 use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
-    Pieces8,
+    self, bishop_pair, material_pst, orthodox, pawn_cover, pawn_structure, pst_centre, pst_king,
+    shield, Ids8, KingAttack, Pieces8,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score, S};
+use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::{Evaluator, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -65,9 +65,6 @@ pub const ORDER_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
 /// and far below the search's mate scores.
 pub const KING_EN_PRISE: i32 = 5_000;
 
-const KINDS: [PeKind; 6] =
-    [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
-
 /// The material parameter of kind index `k` (none for the king).
 fn material(k: usize) -> Option<usize> {
     (k < 5).then_some(MATERIAL + k)
@@ -98,45 +95,14 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     }
 }
 
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 6, 64>;
-
-static EMBEDDED: Embedded<PieceEater> =
-    Embedded::new("eval/params/pieceeater.txt", include_str!("../params/pieceeater.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
-}
-
-fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
-    let t = tables();
-    let mut cover = Bitboard(0u64);
-    for sq in pos.board().pieces(PeKind::Pawn, c) {
-        cover |= t.pawn_attacks(c, sq);
-    }
-    cover
-}
-
 /// Board and hand terms of side `c`: material, piece-square, mobility, king attack, pawns,
 /// promotion. Returns the phase.
 fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i32 {
     let t = tables();
     let b = pos.board();
-    let ci = c.index();
     let own = b.color(c).0;
     let occ = pos.occupied();
-    let mut phase = 0;
-    for kind in KINDS {
-        let k = kind as usize;
-        for sq in b.pieces(kind, c) {
-            let i = sq.idx();
-            let white_sq = if ci == 0 { i } else { i ^ 56 };
-            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
-            phase += PHASE[k];
-        }
-    }
+    let mut phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
     for (i, kind) in
         [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook].into_iter().enumerate()
     {
@@ -145,21 +111,12 @@ fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i3
         phase += PHASE[kind as usize] * n;
     }
     // Mobility into squares that are not own, not the PE, and not covered by enemy pawns.
-    let enemy_cover = pawn_cover(pos, !c);
-    let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
-    let king_zone = match pos.king(!c) {
-        Some(k) => t.king[k.idx()].0 | (1u64 << k.0),
-        None => 0,
-    };
-    let mut ka = KingAttack::new(king_zone);
     let own_pawns = b.pieces(PeKind::Pawn, c).0;
     let enemy_pawns = b.pieces(PeKind::Pawn, !c).0;
-    let pieces = Pieces8 {
-        knights: b.pieces(PeKind::Knight, c).0,
-        bishops: b.pieces(PeKind::Bishop, c).0,
-        rooks: b.pieces(PeKind::Rook, c).0,
-        queens: b.pieces(PeKind::Queen, c).0,
-    };
+    let enemy_cover = Bitboard(pawn_cover(enemy_pawns, !c));
+    let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
+    let mut ka = KingAttack::new(pos.king(!c).map_or(0, board8::king_zone));
+    let pieces = Pieces8::of(b, c, [PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen]);
     orthodox(acc, &p.v, &IDS, pieces, occ.0, safe, own_pawns, enemy_pawns, &mut ka);
     for sq in Bitboard(own_pawns) {
         ka.hit(t.pawn_attacks(c, sq).0, p.v[ATTACK_WEIGHT + 4].mg);
@@ -283,16 +240,8 @@ fn terms<A: Acc>(pos: &PieceEater, p: &Params, w: &mut A, b: &mut A) -> i32 {
     phase
 }
 
-impl Tune for PieceEater {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<PieceEater> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| sq ^ 56)
-    }
+params::tune_table! {
+    PieceEater, "pieceeater.txt", kinds 6, squares 64, mirror |sq| sq ^ 56;
     /// Without the king-capture score: a position where the side to move can take the king is
     /// not quiet and is never traced.
     fn evaluate_white_with(&self, p: &Params) -> i32 {

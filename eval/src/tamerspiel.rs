@@ -10,8 +10,8 @@
 //! from the measured orthodox and Capablanca values adjusted to the 10x8 main board.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score, S};
+use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::{Evaluator, S};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Color, PieceKind};
@@ -147,18 +147,6 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
             f(PST_SHORT + 2, r.min(5));
         }
     }
-}
-
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, KINDS, 96>;
-
-static EMBEDDED: Embedded<TamerSpiel> =
-    Embedded::new("eval/params/tamerspiel.txt", include_str!("../params/tamerspiel.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
 }
 
 const VALID: u128 = {
@@ -391,16 +379,8 @@ fn terms<A: Acc>(pos: &TamerSpiel, p: &Params, w: &mut A, b: &mut A) -> (i32, bo
     (phase, halve)
 }
 
-impl Tune for TamerSpiel {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<TamerSpiel> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| 95 - sq)
-    }
+params::tune_table! {
+    TamerSpiel, "tamerspiel.txt", kinds KINDS, squares 96, mirror |sq| 95 - sq;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
         let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
         let (phase, halve) = terms(self, p, &mut w, &mut b);
