@@ -324,6 +324,47 @@ pub(crate) fn shield<A: Acc>(acc: &mut A, ids: &Ids8, c: Color, king: Square, ow
     }
 }
 
+/// Builds the [`Ids8`] of a variant whose `param_groups!` use the shared names (`MOBILITY`,
+/// `ROOK_FILE`, `ATTACK_WEIGHT`, `KING_ATTACK`, `BISHOP_PAIR`, `PASSED`, `ISOLATED`, `DOUBLED`,
+/// `SHIELD`).
+macro_rules! ids8 {
+    () => {
+        $crate::board8::Ids8 {
+            mobility: MOBILITY,
+            rook_file: ROOK_FILE,
+            attack_weight: ATTACK_WEIGHT,
+            king_attack: KING_ATTACK,
+            bishop_pair: BISHOP_PAIR,
+            passed: PASSED,
+            isolated: ISOLATED,
+            doubled: DOUBLED,
+            shield: SHIELD,
+        }
+    };
+}
+pub(crate) use ids8;
+
+/// The piece-square formulas of the orthodox kinds (kind index 0..=5: pawn, knight, bishop,
+/// rook, queen, king), for White on `sq`, with the first ids of their groups in `pst`: pawns
+/// advance (`pst[0]`, per rank) and stand in the centre early (`pst[0] + 1`, d- and e-file on
+/// the 4th and 5th ranks); knights, bishops and queens central ([`pst_centre`]); rooks on the
+/// 7th rank; the king by [`pst_king`]. Nothing for other kinds. A variant adds its own terms
+/// (`pst[0] + 2`, `pst[3] + 1`, ...) beside these.
+pub(crate) fn pst_orthodox(pst: [usize; 6], kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
+    let r = (sq / 8) as i32;
+    match kind {
+        0 => {
+            f(pst[0], r - 1);
+            f(pst[0] + 1, i32::from((file == 3 || file == 4) && (r == 3 || r == 4)));
+        }
+        1 | 2 | 4 => pst_centre(pst[kind], sq, f),
+        3 => f(pst[3], i32::from(r == 6)),
+        5 => pst_king(pst[5], sq, f),
+        _ => {}
+    }
+}
+
 /// Piece-square formula "centre, less per step from it": parameters `id` (once) and `id + 1`
 /// (times the centre distance of `sq`).
 pub(crate) fn pst_centre(id: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {

@@ -4,7 +4,7 @@
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{orthodox_side, pst_centre, pst_king, Ids8};
+use crate::board8::{ids8, orthodox_side, pst_orthodox, Ids8};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
 use crate::Evaluator;
@@ -44,17 +44,10 @@ param_groups! {
 /// The first per-square residual parameter of each kind (`psq.<kind>.<square>`, White's view).
 const PSQ: [usize; 6] = [PSQ_PAWN, PSQ_KNIGHT, PSQ_BISHOP, PSQ_ROOK, PSQ_QUEEN, PSQ_KING];
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
+
+/// The first piece-square parameter of each kind.
+const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
 
 /// Phase weight by kind; 24 = all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -83,21 +76,12 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let file = sq % 8;
     let r = (sq / 8) as i32;
     let centre_file = file == 3 || file == 4;
+    pst_orthodox(PST, kind, sq, f);
     match kind {
-        0 => {
-            // Pawns: advance, and central pawns early; d2/e2 pawns should move.
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
-            f(PST_PAWN + 2, i32::from(centre_file && r == 1));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => {
-            f(PST_ROOK, i32::from(r == 6));
-            f(PST_ROOK + 1, i32::from(centre_file));
-        }
-        4 => pst_centre(PST_QUEEN, sq, f),
-        _ => pst_king(PST_KING, sq, f),
+        // d2/e2 pawns should move.
+        0 => f(PST_PAWN + 2, i32::from(centre_file && r == 1)),
+        3 => f(PST_ROOK + 1, i32::from(centre_file)),
+        _ => {}
     }
     // What the formulas miss, square by square (fitted; 0 = the formula alone).
     f(PSQ[kind] + sq, 1);

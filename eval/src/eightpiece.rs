@@ -6,8 +6,8 @@
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
 use crate::board8::{
-    self, bishop_pair, center_distance, material_pst, orthodox, pawn_cover, pawn_structure,
-    pst_centre, pst_king, shield, Ids8, KingAttack, Pieces8, FILE_A,
+    self, bishop_pair, center_distance, ids8, material_pst, orthodox, pawn_cover, pawn_structure,
+    pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
@@ -57,17 +57,10 @@ param_groups! {
     TEMPO: Single "tempo" 1;
 }
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
+
+/// The first piece-square parameter of each orthodox kind.
+const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
 
 /// Phase weight by kind; 26 = all pieces of the start position.
 const PHASE: [i32; 9] = [0, 1, 1, 2, 4, 0, 2, 2, 1];
@@ -96,21 +89,13 @@ fn material(k: usize) -> Option<usize> {
 /// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
 /// own shaping from file, rank and the distance to the centre.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
-    let file = sq % 8;
     let r = (sq / 8) as i32;
+    pst_orthodox(PST, kind, sq, f);
     match kind {
-        0 => {
-            // Pawns: advance, central pawns early; a pawn pushed back to its first rank is
-            // a little worse than one at home (it needs an extra step).
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from((file == 3 || file == 4) && (r == 3 || r == 4)));
-            f(PST_PAWN + 2, i32::from(r == 0));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => f(PST_ROOK, i32::from(r == 6)),
-        4 => pst_centre(PST_QUEEN, sq, f),
-        5 => pst_king(PST_KING, sq, f),
+        // A pawn pushed back to its first rank is a little worse than one at home (it needs an
+        // extra step).
+        0 => f(PST_PAWN + 2, i32::from(r == 0)),
+        1..=5 => {}
         // Jailer: forward and central, to reach enemy units; central late (mating net).
         6 => {
             f(PST_JAILER, r);

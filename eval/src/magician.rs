@@ -10,7 +10,7 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
-use crate::board8::{orthodox_side, pst_centre, pst_king, Ids8, KingAttack};
+use crate::board8::{ids8, orthodox_side, pst_centre, pst_orthodox, Ids8, KingAttack};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
 use crate::{Evaluator, Score, S};
@@ -58,17 +58,10 @@ param_groups! {
     TEMPO: Single "tempo" 1;
 }
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
+
+/// The first piece-square parameter of each orthodox kind.
+const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
 
 /// Phase weight by kind; 24 = the start position's pieces (family pieces count by strength).
 const PHASE: [i32; 11] = [0, 1, 1, 2, 4, 0, 1, 2, 3, 4, 6];
@@ -109,20 +102,11 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let file = sq % 8;
     let r = (sq / 8) as i32;
     let centre_file = file == 3 || file == 4;
+    pst_orthodox(PST, kind, sq, f);
     match kind {
-        0 => {
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
-            f(PST_PAWN + 2, i32::from(centre_file && r == 1));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => {
-            f(PST_ROOK, i32::from(r == 6));
-            f(PST_ROOK + 1, i32::from(centre_file));
-        }
-        4 => pst_centre(PST_QUEEN, sq, f),
-        5 => pst_king(PST_KING, sq, f),
+        0 => f(PST_PAWN + 2, i32::from(centre_file && r == 1)),
+        3 => f(PST_ROOK + 1, i32::from(centre_file)),
+        1 | 2 | 4 | 5 => {}
         // Magician: all her reach is within two squares, so the centre matters most.
         6 => pst_centre(PST_MAGICIAN, sq, f),
         // High-Priestess: the same short range with a larger area.

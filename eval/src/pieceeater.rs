@@ -6,7 +6,7 @@
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
 use crate::board8::{
-    self, bishop_pair, material_pst, orthodox, pawn_cover, pawn_structure, pst_centre, pst_king,
+    self, bishop_pair, ids8, material_pst, orthodox, pawn_cover, pawn_structure, pst_orthodox,
     shield, Ids8, KingAttack, Pieces8,
 };
 pub use crate::params::evaluate_white;
@@ -41,17 +41,10 @@ param_groups! {
     TEMPO: Single "tempo" 1;
 }
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
+
+/// The first piece-square parameter of each kind.
+const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
 
 /// Phase weight by kind (board and hand alike); 32 = the start (24 on the board, 8 in hand).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -75,23 +68,12 @@ fn material(k: usize) -> Option<usize> {
 /// scored by the promotion terms as well.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let file = sq % 8;
-    let r = (sq / 8) as i32;
     let centre_file = file == 3 || file == 4;
-    match kind {
-        0 => {
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => {
-            f(PST_ROOK, i32::from(r == 6));
-            f(PST_ROOK + 1, i32::from(centre_file));
-        }
-        4 => pst_centre(PST_QUEEN, sq, f),
-        // King: at home on a wing early (no check rule: an exposed king is captured), to the
-        // centre late.
-        _ => pst_king(PST_KING, sq, f),
+    // The king: at home on a wing early (no check rule: an exposed king is captured), to the
+    // centre late.
+    pst_orthodox(PST, kind, sq, f);
+    if kind == 3 {
+        f(PST_ROOK + 1, i32::from(centre_file));
     }
 }
 
