@@ -6,7 +6,7 @@
 
 use crate::board8::{ids8, orthodox_side, pst_orthodox, Ids8};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -97,17 +97,10 @@ fn drawish(pos: &Chess, v: i32) -> bool {
     pos.board().kind(ChessKind::Pawn).is_empty() && v.abs() < 400
 }
 
-/// The tapered sum of both sides' terms at `p`, before scaling, and the phase.
-fn tapered(pos: &Chess, p: &Params) -> (i32, i32) {
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase = side_terms(pos, Color::White, p, &mut w) + side_terms(pos, Color::Black, p, &mut b);
-    ((w.s - b.s).taper(phase, PHASE_MAX), phase)
-}
-
 params::tune_table! {
     Chess, "chess.txt", kinds 6, squares 64, mirror |sq| sq ^ 56;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let (v, _) = tapered(self, p);
+        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
         if drawish(self, v) {
             v / 4
         } else {
@@ -115,12 +108,11 @@ params::tune_table! {
         }
     }
     fn trace_terms(&self, p: &Params) -> Trace {
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase =
-            side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
-        let (v, _) = tapered(self, p);
+        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
         let scale = if drawish(self, v) { 0.25 } else { 1.0 };
-        Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p))
+        trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
+            side_terms(self, c, p, acc)
+        })
     }
 }
 

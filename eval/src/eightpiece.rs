@@ -10,7 +10,7 @@ use crate::board8::{
     pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -265,13 +265,10 @@ fn mop_up(pos: &EightPiece, strong: Color) -> (i32, i32) {
     (edge, close)
 }
 
-/// The tapered sum of both sides' terms at `p` and the phase.
-fn tapered(pos: &EightPiece, p: &Params) -> (i32, i32) {
+/// The tapered sum of both sides' terms at `p`.
+fn tapered(pos: &EightPiece, p: &Params) -> i32 {
     let f = facts(pos);
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase =
-        side_terms(pos, Color::White, &f, p, &mut w) + side_terms(pos, Color::Black, &f, p, &mut b);
-    ((w.s - b.s).taper(phase, PHASE_MAX), phase)
+    taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(pos, c, &f, p, acc))
 }
 
 /// What follows the taper: whether the drawish scale (1/4) applies, and the mop-up
@@ -299,20 +296,18 @@ fn after_taper(pos: &EightPiece, v: i32) -> (bool, (i32, i32)) {
 params::tune_table! {
     EightPiece, "eightpiece.txt", kinds 9, squares 64, mirror |sq| sq ^ 56;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let (v, _) = tapered(self, p);
+        let v = tapered(self, p);
         let (drawish, mop) = after_taper(self, v);
         let v = if drawish { v / 4 } else { v };
         v + p.v[MOPUP].mg * mop.0 + p.v[MOPUP + 1].mg * mop.1
     }
     fn trace_terms(&self, p: &Params) -> Trace {
         let f = facts(self);
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase = side_terms(self, Color::White, &f, p, &mut w)
-            + side_terms(self, Color::Black, &f, p, &mut b);
-        let (v, _) = tapered(self, p);
-        let (drawish, mop) = after_taper(self, v);
+        let (drawish, mop) = after_taper(self, tapered(self, p));
         let scale = if drawish { 0.25 } else { 1.0 };
-        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
+        let mut t = trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
+            side_terms(self, c, &f, p, acc)
+        });
         t.single(MOPUP, f64::from(mop.0));
         t.single(MOPUP + 1, f64::from(mop.1));
         t

@@ -26,7 +26,7 @@
 //!   stalemated side has a unit on the edge, so a central king facing enemy edge units scores.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
 use crate::Evaluator;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -558,17 +558,13 @@ params::tune_table! {
     JumpingKnights, "jumpingknights.txt", kinds 7, squares CELLS, mirror mirror;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
         let ctx = context(self);
-        let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-        let phase = side_terms(self, &ctx, Color::White, p, &mut w)
-            + side_terms(self, &ctx, Color::Black, p, &mut b);
-        (w.s - b.s).taper(phase, PHASE_MAX)
+        taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, &ctx, c, p, acc))
     }
     fn trace_terms(&self, p: &Params) -> Trace {
         let ctx = context(self);
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase = side_terms(self, &ctx, Color::White, p, &mut w)
-            + side_terms(self, &ctx, Color::Black, p, &mut b);
-        Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p))
+        trace_sides(COUNT, PHASE_MAX, 1.0, self.eval_with(p), |c, acc| {
+            side_terms(self, &ctx, c, p, acc)
+        })
     }
 }
 

@@ -12,7 +12,7 @@
 
 use crate::board8::{ids8, orthodox_side, pst_centre, pst_orthodox, Ids8, KingAttack};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Sum, Trace, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -275,17 +275,10 @@ fn drawish(pos: &Magician, v: i32) -> bool {
     pos.board().kind(MagicianKind::Pawn).is_empty() && v.abs() < 400
 }
 
-/// The tapered sum of both sides' terms at `p`, before scaling.
-fn tapered(pos: &Magician, p: &Params) -> i32 {
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase = side_terms(pos, Color::White, p, &mut w) + side_terms(pos, Color::Black, p, &mut b);
-    (w.s - b.s).taper(phase, PHASE_MAX)
-}
-
 params::tune_table! {
     Magician, "magician.txt", kinds 11, squares 64, mirror |sq| sq ^ 56;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let v = tapered(self, p);
+        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
         if drawish(self, v) {
             v / 4
         } else {
@@ -293,11 +286,11 @@ params::tune_table! {
         }
     }
     fn trace_terms(&self, p: &Params) -> Trace {
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase =
-            side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
-        let scale = if drawish(self, tapered(self, p)) { 0.25 } else { 1.0 };
-        Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p))
+        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+        let scale = if drawish(self, v) { 0.25 } else { 1.0 };
+        trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
+            side_terms(self, c, p, acc)
+        })
     }
 }
 

@@ -505,6 +505,34 @@ pub trait Tune: crate::Evaluator + Sized + 'static {
     }
 }
 
+/// Both sides' terms at the values `v`, White's minus Black's, tapered by their phase out of
+/// `max`: White's view, before any scaling. `side(c, acc)` adds side `c`'s terms to `acc` and
+/// returns its phase.
+#[inline(always)]
+pub(crate) fn taper_sides<const N: usize>(
+    v: &[Score; N],
+    max: i32,
+    mut side: impl FnMut(Color, &mut Sum<'_, N>) -> i32,
+) -> i32 {
+    let (mut w, mut b) = (Sum::new(v), Sum::new(v));
+    let phase = side(Color::White, &mut w) + side(Color::Black, &mut b);
+    (w.s - b.s).taper(phase, max)
+}
+
+/// The trace of the terms [`taper_sides`] sums (`count` parameters), scaled by `scale`, whose
+/// evaluation is `eval`.
+pub(crate) fn trace_sides(
+    count: usize,
+    max: i32,
+    scale: f64,
+    eval: i32,
+    mut side: impl FnMut(Color, &mut Tracer) -> i32,
+) -> Trace {
+    let (mut w, mut b) = (Tracer::new(count), Tracer::new(count));
+    let phase = side(Color::White, &mut w) + side(Color::Black, &mut b);
+    Trace::new(w, &b, phase, max, scale, eval)
+}
+
 /// Static evaluation with the embedded parameters from White's view, in centipawns (without
 /// the tempo).
 pub fn evaluate_white<V: Tune>(pos: &V) -> i32 {
