@@ -34,8 +34,37 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
 ///     }
 /// }
 /// ```
+///
+/// A list that begins `orthodox,` starts with the six orthodox kinds: `Pawn = 0 'P'`,
+/// `Knight = 1 'N'`, `Bishop = 2 'B'`, `Rook = 3 'R'`, `Queen = 4 'Q'`, `King = 5 'K'`.
 #[macro_export]
 macro_rules! piece_kinds {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            orthodox,
+            $($rest:tt)*
+        }
+    ) => {
+        $crate::piece_kinds! {
+            $(#[$meta])*
+            $vis enum $name {
+                /// Pawn.
+                Pawn = 0 'P',
+                /// Knight.
+                Knight = 1 'N',
+                /// Bishop.
+                Bishop = 2 'B',
+                /// Rook.
+                Rook = 3 'R',
+                /// Queen.
+                Queen = 4 'Q',
+                /// King.
+                King = 5 'K',
+                $($rest)*
+            }
+        }
+    };
     (
         $(#[$meta:meta])*
         $vis:vis enum $name:ident {

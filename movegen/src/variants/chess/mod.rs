@@ -22,18 +22,7 @@ use crate::zobrist;
 crate::piece_kinds! {
     /// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
     pub enum ChessKind {
-        /// Pawn.
-        Pawn = 0 'P',
-        /// Knight.
-        Knight = 1 'N',
-        /// Bishop.
-        Bishop = 2 'B',
-        /// Rook.
-        Rook = 3 'R',
-        /// Queen.
-        Queen = 4 'Q',
-        /// King.
-        King = 5 'K',
+        orthodox,
     }
 }
 

@@ -33,18 +33,7 @@ crate::piece_kinds! {
     /// The unit kinds of 8-Piece Chess. The index doubles as the promotion code of a [`Move`]
     /// (knight 1, bishop 2, rook 3, queen 4, jailer 6, lancer 7, sentry 8).
     pub enum EightKind {
-        /// Pawn.
-        Pawn = 0 'P',
-        /// Knight.
-        Knight = 1 'N',
-        /// Bishop.
-        Bishop = 2 'B',
-        /// Rook.
-        Rook = 3 'R',
-        /// Queen.
-        Queen = 4 'Q',
-        /// King.
-        King = 5 'K',
+        orthodox,
         /// Jailer: rook moves to empty squares, holds the enemy units orthogonally next to it.
         Jailer = 6 'J',
         /// Lancer: moves along its facing, passing over friends.

@@ -38,18 +38,7 @@ crate::piece_kinds! {
     /// Piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4 orthodox as in
     /// `chess`, 6 = Magician).
     pub enum MagicianKind {
-        /// Pawn.
-        Pawn = 0 'P',
-        /// Knight.
-        Knight = 1 'N',
-        /// Bishop.
-        Bishop = 2 'B',
-        /// Rook.
-        Rook = 3 'R',
-        /// Queen.
-        Queen = 4 'Q',
-        /// King.
-        King = 5 'K',
+        orthodox,
         /// Magician (M): moves mF mnA, captures cK cA cD.
         Magician = 6 'M',
         /// High-Priestess (H): moves mK mnA mnD, captures cK cA cD cN.

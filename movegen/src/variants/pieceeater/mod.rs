@@ -40,18 +40,7 @@ use crate::zobrist;
 crate::piece_kinds! {
     /// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
     pub enum PeKind {
-        /// Pawn.
-        Pawn = 0 'P',
-        /// Knight.
-        Knight = 1 'N',
-        /// Bishop.
-        Bishop = 2 'B',
-        /// Rook.
-        Rook = 3 'R',
-        /// Queen.
-        Queen = 4 'Q',
-        /// King.
-        King = 5 'K',
+        orthodox,
     }
 }
 
