@@ -6,7 +6,7 @@
 
 use crate::board8::{ids8, orthodox_side, pst_orthodox, Ids8};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
+use crate::params::{self, param_groups, Acc, Tune};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -98,22 +98,7 @@ fn drawish(pos: &Chess, v: i32) -> bool {
 }
 
 params::tune_table! {
-    Chess, "chess.txt", kinds 6, squares 64, mirror |sq| sq ^ 56;
-    fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
-        if drawish(self, v) {
-            v / 4
-        } else {
-            v
-        }
-    }
-    fn trace_terms(&self, p: &Params) -> Trace {
-        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
-        let scale = if drawish(self, v) { 0.25 } else { 1.0 };
-        trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
-            side_terms(self, c, p, acc)
-        })
-    }
+    Chess, "chess.txt", kinds 6, squares 64, mirror |sq| sq ^ 56; sides, drawish quarter
 }
 
 impl Evaluator for Chess {

@@ -12,7 +12,7 @@
 
 use crate::board8::{ids8, orthodox_side, pst_centre, pst_orthodox, Ids8, KingAttack};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Sum, Trace, Tune};
+use crate::params::{self, param_groups, Acc, Sum, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -276,22 +276,7 @@ fn drawish(pos: &Magician, v: i32) -> bool {
 }
 
 params::tune_table! {
-    Magician, "magician.txt", kinds 11, squares 64, mirror |sq| sq ^ 56;
-    fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
-        if drawish(self, v) {
-            v / 4
-        } else {
-            v
-        }
-    }
-    fn trace_terms(&self, p: &Params) -> Trace {
-        let v = taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
-        let scale = if drawish(self, v) { 0.25 } else { 1.0 };
-        trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
-            side_terms(self, c, p, acc)
-        })
-    }
+    Magician, "magician.txt", kinds 11, squares 64, mirror |sq| sq ^ 56; sides, drawish quarter
 }
 
 /// Whether `m` is a pawn move that promotes its side's Magician (§4): it ends on the mover's

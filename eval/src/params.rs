@@ -192,7 +192,31 @@ pub(crate) use param_groups;
 /// table `eval/params/<file>` embedded and parsed once, `params()`, and `impl Tune` with the
 /// given `evaluate_white_with` and `trace_terms` (Black's piece-square table is White's with
 /// the squares `mirror`ed).
+///
+/// With `sides, drawish quarter` instead of the methods: the evaluation is both sides'
+/// `side_terms(pos, c, p, acc)` tapered by `PHASE_MAX` ([`taper_sides`]), a quarter of it when
+/// `drawish(pos, v)`.
 macro_rules! tune_table {
+    ($V:ty, $file:literal, kinds $K:expr, squares $SQ:expr, mirror $mirror:expr; sides, drawish quarter) => {
+        $crate::params::tune_table! {
+            $V, $file, kinds $K, squares $SQ, mirror $mirror;
+            fn evaluate_white_with(&self, p: &Params) -> i32 {
+                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+                if drawish(self, v) {
+                    v / 4
+                } else {
+                    v
+                }
+            }
+            fn trace_terms(&self, p: &Params) -> $crate::params::Trace {
+                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+                let scale = if drawish(self, v) { 0.25 } else { 1.0 };
+                $crate::params::trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
+                    side_terms(self, c, p, acc)
+                })
+            }
+        }
+    };
     ($V:ty, $file:literal, kinds $K:expr, squares $SQ:expr, mirror $mirror:expr; $($item:tt)*) => {
         /// The evaluation's parameters: the values by id, and material + piece-square by
         /// colour, kind and square.

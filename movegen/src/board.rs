@@ -140,6 +140,11 @@ impl<G: Geometry, P: PieceKind, const K: usize> Board<G, P, K> {
         key(cap, victim) ^ key(mover, from) ^ key(mover, to)
     }
 
+    /// The Zobrist key of the placement: the piece-square keys `key` gives, over every unit.
+    pub fn zobrist(&self, key: impl Fn(Piece<P>, Square) -> u64) -> u64 {
+        self.iter().fold(0, |h, (sq, p)| h ^ key(p, sq))
+    }
+
     /// Every (square, piece), lowest square first.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece<P>)> + '_ {
         self.occupied().into_iter().map(move |sq| (sq, self.piece_at(sq).expect("synced")))

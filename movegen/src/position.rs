@@ -26,6 +26,16 @@ impl Core {
         Core { turn, halfmove, fullmove, hash: 0 }
     }
 
+    /// The side-to-move part of a Zobrist key from scratch: `black` (the variant's key for
+    /// "Black to move") when Black moves, else nothing.
+    pub fn side_key(&self, black: u64) -> u64 {
+        if self.turn == Color::Black {
+            black
+        } else {
+            0
+        }
+    }
+
     /// Hands the turn to the other side at the end of a move: the fullmove number grows after
     /// Black's move. (The hash's side key is the variant's: it is folded in with the rest of the
     /// move's key changes.)

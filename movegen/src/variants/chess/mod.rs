@@ -115,23 +115,6 @@ impl Chess {
         attackers.is_empty()
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.core.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h
-    }
-
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
@@ -170,7 +153,7 @@ impl Rules for Chess {
         let mut pos = Chess { board, core: f.core(), castling, ep };
         let us = pos.core.turn;
         fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
-        pos.core.hash = pos.key_from_scratch();
+        pos.core.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -248,7 +231,14 @@ impl Rules for Chess {
     }
 
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {

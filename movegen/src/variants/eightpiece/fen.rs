@@ -83,7 +83,7 @@ pub(super) fn from_setup(f: &Setup, mode: FenMode) -> Result<EightPiece, FenErro
     if let Some(ep) = pos.ep {
         pos.ep_in_key = pos.ep_capturable(ep);
     }
-    pos.core.hash = pos.key_from_scratch();
+    pos.core.hash = pos.compute_hash();
     Ok(pos)
 }
 

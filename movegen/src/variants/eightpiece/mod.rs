@@ -250,29 +250,6 @@ impl EightPiece {
         h
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= unit_key(p, sq);
-            if p.kind == Lancer {
-                h ^= facing_key(sq, self.facing_idx(sq));
-            }
-        }
-        if self.core.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= Self::castle_key(self.castling, &self.partner);
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= ep_key(ep);
-            }
-        }
-        if let Some((f, t)) = self.push {
-            h ^= push_key(f, t);
-        }
-        h
-    }
-
     /// Whether the side to move has a legal en-passant capture onto `ep`.
     pub(crate) fn ep_capturable(&self, ep: Square) -> bool {
         movegen::ep_capture_exists(self, ep)
@@ -348,7 +325,20 @@ impl Rules for EightPiece {
     }
 
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(|p, sq| {
+            unit_key(p, sq) ^ if p.kind == Lancer { facing_key(sq, self.facing_idx(sq)) } else { 0 }
+        });
+        h ^= self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= Self::castle_key(self.castling, &self.partner);
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= ep_key(ep);
+            }
+        }
+        if let Some((f, t)) = self.push {
+            h ^= push_key(f, t);
+        }
+        h
     }
 
     fn in_check(&self) -> bool {

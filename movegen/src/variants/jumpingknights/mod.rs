@@ -196,23 +196,6 @@ impl JumpingKnights {
         list.iter().any(|m| m.kind() == MoveKind::JumpEnPassant)
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.core.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_legal() {
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
-            }
-        }
-        h
-    }
-
     /// The placement after `m` (no clocks, rights or hash): for "gives check" tests.
     pub(crate) fn board_after(&self, m: Move) -> JkBoard {
         let mut b = self.board;
@@ -307,7 +290,7 @@ impl Rules for JumpingKnights {
         let b = &pos.board;
         fen::check_side(us, movegen::capturable(b, pos.king(!us), us, b.color(us), b.occupied()))?;
         pos.ep_hashed = pos.ep_legal();
-        pos.core.hash = pos.key_from_scratch();
+        pos.core.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -385,7 +368,14 @@ impl Rules for JumpingKnights {
     }
 
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_legal() {
+                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {

@@ -214,24 +214,6 @@ impl Magician {
             && self.ep_capturable(ep)
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.core.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        h ^= KEYS[FLAG_KEY + usize::from(self.magician)];
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h
-    }
-
     /// Replaces an unpromoted Magician of `us` by her promoted form if the §4 table gives one
     /// (judged on the current board); returns the updated hash.
     #[inline]
@@ -327,7 +309,7 @@ impl Rules for Magician {
         let mut pos = Magician { board, core: f.core(), castling, ep, magician };
         let us = pos.core.turn;
         fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
-        pos.core.hash = pos.key_from_scratch();
+        pos.core.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -430,7 +412,15 @@ impl Rules for Magician {
     }
 
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        h ^= KEYS[FLAG_KEY + usize::from(self.magician)];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {

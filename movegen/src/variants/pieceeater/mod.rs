@@ -270,32 +270,6 @@ impl PieceEater {
         .any()
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.core.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h ^= KEYS[PE_KEY + self.pe.idx()];
-        if let Some(l) = self.pe_left {
-            h ^= KEYS[LEFT_KEY + l.idx()];
-        }
-        for c in Color::ALL {
-            for k in HAND_KINDS {
-                h ^= hand_key(c, k, self.hands[c.index()][k.index()]);
-            }
-        }
-        h
-    }
-
     /// The player's part of a turn in coordinates (`e2e4`, `N@b1`), without the PE leg: what an
     /// engine sends as `bestmove` (notation.md: the die is not the player's to roll).
     pub fn action_text(&self, m: Move) -> String {
@@ -542,7 +516,7 @@ impl Rules for PieceEater {
             return Err(FenError::new("board", "the PieceEater shares a square"));
         }
         let mut pos = PieceEater { board, pe, pe_left, hands, core: f.core(), castling, ep };
-        pos.core.hash = pos.key_from_scratch();
+        pos.core.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -589,7 +563,23 @@ impl Rules for PieceEater {
     }
 
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h ^= KEYS[PE_KEY + self.pe.idx()];
+        if let Some(l) = self.pe_left {
+            h ^= KEYS[LEFT_KEY + l.idx()];
+        }
+        for c in Color::ALL {
+            for k in HAND_KINDS {
+                h ^= hand_key(c, k, self.hands[c.index()][k.index()]);
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {

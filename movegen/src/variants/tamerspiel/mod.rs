@@ -265,17 +265,6 @@ impl TamerSpiel {
         movegen::Threats::of(&self.board, by).attacks(tables::tables(), s, self.board.occupied().0)
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (s, p) in self.board.iter() {
-            h ^= piece_key(p, s);
-        }
-        if self.core.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^ KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)]
-    }
-
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
@@ -334,7 +323,7 @@ impl Rules for TamerSpiel {
         let mut pos = TamerSpiel { board, core: f.core(), castling, swap };
         let us = pos.core.turn;
         fen::check_side(us, pos.is_attacked(pos.royal(!us), us))?;
-        pos.core.hash = pos.key_from_scratch();
+        pos.core.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -413,7 +402,10 @@ impl Rules for TamerSpiel {
     }
 
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        self.board.zobrist(piece_key)
+            ^ self.core.side_key(KEYS[SIDE_KEY])
+            ^ KEYS[CASTLE_KEY + usize::from(self.castling)]
+            ^ KEYS[SWAP_KEY + usize::from(self.swap)]
     }
 
     fn in_check(&self) -> bool {
