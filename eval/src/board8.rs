@@ -5,7 +5,7 @@
 
 use crate::params::{Acc, Params};
 use crate::Score;
-use movegen::attacks::magic::tables;
+use movegen::attacks::magic::{tables, Tables8};
 use movegen::board::Board;
 use movegen::types::{Bitboard, Color, Geo8x8, Geometry, PieceKind, Square};
 
@@ -153,8 +153,7 @@ pub(crate) fn material_pst<A: Acc, P: PieceKind, const K: usize, const N: usize>
 
 /// The squares the pawns `pawns` of side `c` attack.
 #[inline(always)]
-pub(crate) fn pawn_cover(pawns: u64, c: Color) -> u64 {
-    let t = tables();
+pub(crate) fn pawn_cover(t: &Tables8, pawns: u64, c: Color) -> u64 {
     let mut cover = 0u64;
     for sq in Bitboard(pawns) {
         cover |= t.pawn_attacks(c, sq).0;
@@ -164,8 +163,8 @@ pub(crate) fn pawn_cover(pawns: u64, c: Color) -> u64 {
 
 /// The king on `sq` and its neighbours: the zone [`KingAttack`] counts.
 #[inline(always)]
-pub(crate) fn king_zone(sq: Square) -> u64 {
-    tables().king[sq.idx()].0 | (1u64 << sq.0)
+pub(crate) fn king_zone(t: &Tables8, sq: Square) -> u64 {
+    t.king[sq.idx()].0 | (1u64 << sq.0)
 }
 
 /// The terms of side `c` of an orthodox army on `b` (`kinds`: pawn, knight, bishop, rook,
@@ -188,14 +187,15 @@ pub(crate) fn orthodox_side<A: Acc, P: PieceKind, const K: usize, const N: usize
     terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)) + Copy,
     extra: impl FnOnce(&mut A, &mut KingAttack, u64),
 ) -> i32 {
+    let t = tables();
     let [pawn, knight, bishop, rook, queen, king] = kinds;
     let own = b.color(c).0;
     let occ = own | b.color(!c).0;
     let phase = material_pst(acc, b, c, p, phase, material, terms);
     // Mobility, counted into squares not covered by enemy pawns.
     let enemy_pawns = b.pieces(pawn, !c).0;
-    let safe = !own & !pawn_cover(enemy_pawns, !c);
-    let mut ka = KingAttack::new(king_zone(b.pieces(king, !c).lsb()));
+    let safe = !own & !pawn_cover(t, enemy_pawns, !c);
+    let mut ka = KingAttack::new(king_zone(t, b.pieces(king, !c).lsb()));
     let own_pawns = b.pieces(pawn, c).0;
     let pieces = Pieces8::of(b, c, [knight, bishop, rook, queen]);
     orthodox(acc, &p.v, ids, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);

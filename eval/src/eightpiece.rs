@@ -162,7 +162,7 @@ fn side_terms<A: Acc>(pos: &EightPiece, c: Color, f: &Sides, p: &Params, acc: &m
     let free = !f.hold[1 - ci];
     let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
     let safe = !own & !f.pawn_cover[1 - ci];
-    let king_zone = board8::king_zone(pos.king(!c));
+    let king_zone = board8::king_zone(t, pos.king(!c));
     let mut ka = KingAttack::new(king_zone);
     let unheld = |kind: EightKind| b.pieces(kind, c).0 & free;
     let own_pawns = b.pieces(EightKind::Pawn, c).0;
@@ -243,6 +243,7 @@ fn king_distance(a: Square, b: Square) -> i32 {
 
 fn facts(pos: &EightPiece) -> Sides {
     let b = pos.board();
+    let t = tables();
     let own = [b.color(Color::White).0, b.color(Color::Black).0];
     let hold = [
         orth_adj(b.pieces(EightKind::Jailer, Color::White).0),
@@ -250,7 +251,7 @@ fn facts(pos: &EightPiece) -> Sides {
     ];
     let pawn_cover = Color::ALL.map(|c| {
         let free = !hold[1 - c.index()];
-        pawn_cover(b.pieces(EightKind::Pawn, c).0 & free, c)
+        pawn_cover(t, b.pieces(EightKind::Pawn, c).0 & free, c)
     });
     Sides { own, occ: own[0] | own[1], hold, pawn_cover }
 }

@@ -10,7 +10,7 @@
 //!   counting).
 //! * Castling homes, castling and e.p. squares, and the castling / e.p. FEN field checks.
 
-use crate::attacks::magic::tables;
+use crate::attacks::magic::{tables, Tables8};
 use crate::board::Board;
 use crate::castling::{FenRule, Homes};
 use crate::fen::{self, FenError, Setup};
@@ -325,11 +325,11 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
     let target =
         if checkers.any() { pos.evasion_target(ksq, checkers.lsb()) } else { Bitboard(!0) };
     let move_mask = target & land;
-    let pinned = pinned(ksq, own, enemy, occ, &theirs);
+    let pinned = pinned(t, ksq, own, enemy, occ, &theirs);
     let g = GenState { us, own, enemy, occ, ksq, pinned, move_mask, in_check: checkers.any() };
-    piece_moves(&mine, &g, sink);
+    piece_moves(t, &mine, &g, sink);
     pos.extra_moves(sink, &g);
-    pawn_moves(pos, mine.pawns, &g, target, quiet, sink);
+    pawn_moves(t, pos, mine.pawns, &g, target, quiet, sink);
 
     let rights = pos.castle_rights();
     if !TACTICAL && checkers.is_empty() && rights != 0 {
@@ -342,8 +342,7 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
 /// gives check through the jump; the check mask is then its square, which lies on the pin line,
 /// so the restriction changes nothing.)
 #[inline(always)]
-fn pinned(ksq: Square, own: Bb64, enemy: Bb64, occ: Bb64, theirs: &Army) -> Bb64 {
-    let t = tables();
+fn pinned(t: &Tables8, ksq: Square, own: Bb64, enemy: Bb64, occ: Bb64, theirs: &Army) -> Bb64 {
     let snipers = (t.rook(ksq, enemy) & theirs.straight) | (t.bishop(ksq, enemy) & theirs.diagonal);
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
@@ -357,8 +356,7 @@ fn pinned(ksq: Square, own: Bb64, enemy: Bb64, occ: Bb64, theirs: &Army) -> Bb64
 
 /// Knight and line-piece moves (a pinned one only along its pin line; a pinned knight never).
 #[inline(always)]
-fn piece_moves<S: Sink>(mine: &Army, g: &GenState, sink: &mut S) {
-    let t = tables();
+fn piece_moves<S: Sink>(t: &Tables8, mine: &Army, g: &GenState, sink: &mut S) {
     let (ksq, occ, pinned, move_mask) = (g.ksq, g.occ, g.pinned, g.move_mask);
     for sq in mine.knights & !pinned {
         sink.piece_moves(sq, t.knight[sq.idx()] & move_mask);
@@ -384,6 +382,7 @@ fn piece_moves<S: Sink>(mine: &Army, g: &GenState, sink: &mut S) {
 /// mask (everything when not in check); `quiet`: whether non-capturing moves are wanted.
 #[inline(always)]
 fn pawn_moves<P: OrthoPosition, S: Sink>(
+    t: &Tables8,
     pos: &P,
     pawns: Bb64,
     g: &GenState,
@@ -391,7 +390,6 @@ fn pawn_moves<P: OrthoPosition, S: Sink>(
     quiet: bool,
     sink: &mut S,
 ) {
-    let t = tables();
     let (us, ksq, enemy, pinned) = (g.us, g.ksq, g.enemy, g.pinned);
     let promo_rank = Bitboard(if us == Color::White { RANK_8 } else { RANK_1 });
     let double_rank = Bitboard(if us == Color::White { RANK_3 } else { RANK_6 });

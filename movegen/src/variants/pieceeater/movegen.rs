@@ -12,7 +12,7 @@
 //! The counting sink therefore counts (action, outcome) pairs with popcounts, without listing.
 
 use super::{PeKind, PeMoves, PieceEater, TORUS, ZONE};
-use crate::attacks::magic::tables;
+use crate::attacks::magic::{tables, Tables8};
 use crate::moves::{Move, MoveBuf, MoveKind};
 use crate::types::{Bb64, Bitboard, Color, Dir, PieceKind, Square};
 use crate::variants::orthodox::{advance, pawn_delta};
@@ -229,7 +229,7 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     for to in kt & !ek_bb {
         sink.king(&ctx, Move::new(MoveKind::Normal, ksq, to));
     }
-    pawn_moves(pos, &ctx, occ, sink);
+    pawn_moves(t, pos, &ctx, occ, sink);
     castling(pos, &ctx, ksq, occ, sink);
     drops(pos, &ctx, !occ, sink);
     ctx
@@ -238,7 +238,7 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
 /// Pawn moves: steps, double steps, captures, promotions on the 8th rank and the optional
 /// ones on the 7th (PE-2), en passant.
 #[inline(always)]
-fn pawn_moves<S: Sink>(pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink: &mut S) {
+fn pawn_moves<S: Sink>(t: &Tables8, pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink: &mut S) {
     let us = pos.core.turn;
     let pawns = pos.board.pieces(PeKind::Pawn, us);
     let enemy = pos.board.color(!us);
@@ -263,7 +263,7 @@ fn pawn_moves<S: Sink>(pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink: &mut S) {
     }
     if let Some(ep) = pos.ep {
         // The e.p. square is empty and never the PE's (PE-5).
-        for from in tables().pawn_attacks(!us, ep) & pawns {
+        for from in t.pawn_attacks(!us, ep) & pawns {
             sink.one(ctx, Move::new(MoveKind::EnPassant, from, ep), ep);
         }
     }
