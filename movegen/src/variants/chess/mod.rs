@@ -149,7 +149,7 @@ impl Rules for Chess {
             ChessKind::King,
             ChessKind::Rook,
         )?;
-        let ep = orthodox::read_ep(&f, &board, ChessKind::Pawn)?;
+        let ep = orthodox::read_ep(f, &board, ChessKind::Pawn)?;
         let mut pos = Chess { board, core: f.core(), castling, ep };
         let us = pos.core.turn;
         fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;

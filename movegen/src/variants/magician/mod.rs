@@ -284,7 +284,7 @@ impl Rules for Magician {
             MagicianKind::King,
             MagicianKind::Rook,
         )?;
-        let ep = orthodox::read_ep(&f, &board, MagicianKind::Pawn)?;
+        let ep = orthodox::read_ep(f, &board, MagicianKind::Pawn)?;
         let magician = f.flags(0, "magician", FLAG_WORDS, "`Mm`, `M`, `m` or `-`")?;
         // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
         // still set.

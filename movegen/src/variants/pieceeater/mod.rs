@@ -492,7 +492,7 @@ impl Rules for PieceEater {
         let hands = parse_hand(f.hand.unwrap_or_default())?;
         let castling =
             castling::read(f.castling, &orthodox::CASTLING, &board, PeKind::King, PeKind::Rook)?;
-        let ep = read_ep(&f, &board, pe)?;
+        let ep = read_ep(f, &board, pe)?;
         let pe_left = match f.extra(0) {
             None | Some("-") => None,
             Some(s) => {
