@@ -344,6 +344,15 @@ macro_rules! ids8 {
 }
 pub(crate) use ids8;
 
+/// The first piece-square parameter of each orthodox kind (`PST_PAWN`, `PST_KNIGHT`,
+/// `PST_BISHOP`, `PST_ROOK`, `PST_QUEEN`, `PST_KING`), for [`pst_orthodox`].
+macro_rules! pst8 {
+    () => {
+        [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING]
+    };
+}
+pub(crate) use pst8;
+
 /// The piece-square formulas of the orthodox kinds (kind index 0..=5: pawn, knight, bishop,
 /// rook, queen, king), for White on `sq`, with the first ids of their groups in `pst`: pawns
 /// advance (`pst[0]`, per rank) and stand in the centre early (`pst[0] + 1`, d- and e-file on

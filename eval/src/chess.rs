@@ -4,7 +4,7 @@
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{ids8, orthodox_side, pst_orthodox, Ids8};
+use crate::board8::{ids8, orthodox_side, pst8, pst_orthodox, Ids8};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
 use crate::Evaluator;
@@ -46,9 +46,6 @@ const PSQ: [usize; 6] = [PSQ_PAWN, PSQ_KNIGHT, PSQ_BISHOP, PSQ_ROOK, PSQ_QUEEN, 
 
 const IDS: Ids8 = ids8!();
 
-/// The first piece-square parameter of each kind.
-const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
-
 /// Phase weight by kind; 24 = all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 24;
@@ -76,7 +73,7 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let file = sq % 8;
     let r = (sq / 8) as i32;
     let centre_file = file == 3 || file == 4;
-    pst_orthodox(PST, kind, sq, f);
+    pst_orthodox(pst8!(), kind, sq, f);
     match kind {
         // d2/e2 pawns should move.
         0 => f(PST_PAWN + 2, i32::from(centre_file && r == 1)),

@@ -7,7 +7,7 @@
 
 use crate::board8::{
     self, bishop_pair, center_distance, ids8, material_pst, orthodox, pawn_cover, pawn_structure,
-    pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
+    pst8, pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
@@ -59,9 +59,6 @@ param_groups! {
 
 const IDS: Ids8 = ids8!();
 
-/// The first piece-square parameter of each orthodox kind.
-const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
-
 /// Phase weight by kind; 26 = all pieces of the start position.
 const PHASE: [i32; 9] = [0, 1, 1, 2, 4, 0, 2, 2, 1];
 const PHASE_MAX: i32 = 26;
@@ -90,7 +87,7 @@ fn material(k: usize) -> Option<usize> {
 /// own shaping from file, rank and the distance to the centre.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let r = (sq / 8) as i32;
-    pst_orthodox(PST, kind, sq, f);
+    pst_orthodox(pst8!(), kind, sq, f);
     match kind {
         // A pawn pushed back to its first rank is a little worse than one at home (it needs an
         // extra step).

@@ -10,7 +10,7 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
-use crate::board8::{ids8, orthodox_side, pst_centre, pst_orthodox, Ids8, KingAttack};
+use crate::board8::{ids8, orthodox_side, pst8, pst_centre, pst_orthodox, Ids8, KingAttack};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum, Tune};
 use crate::{Evaluator, Score, S};
@@ -60,9 +60,6 @@ param_groups! {
 
 const IDS: Ids8 = ids8!();
 
-/// The first piece-square parameter of each orthodox kind.
-const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
-
 /// Phase weight by kind; 24 = the start position's pieces (family pieces count by strength).
 const PHASE: [i32; 11] = [0, 1, 1, 2, 4, 0, 1, 2, 3, 4, 6];
 const PHASE_MAX: i32 = 24;
@@ -102,7 +99,7 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let file = sq % 8;
     let r = (sq / 8) as i32;
     let centre_file = file == 3 || file == 4;
-    pst_orthodox(PST, kind, sq, f);
+    pst_orthodox(pst8!(), kind, sq, f);
     match kind {
         0 => f(PST_PAWN + 2, i32::from(centre_file && r == 1)),
         3 => f(PST_ROOK + 1, i32::from(centre_file)),

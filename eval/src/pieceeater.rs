@@ -6,8 +6,8 @@
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
 use crate::board8::{
-    self, bishop_pair, ids8, material_pst, orthodox, pawn_cover, pawn_structure, pst_orthodox,
-    shield, Ids8, KingAttack, Pieces8,
+    self, bishop_pair, ids8, material_pst, orthodox, pawn_cover, pawn_structure, pst8,
+    pst_orthodox, shield, Ids8, KingAttack, Pieces8,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
@@ -43,9 +43,6 @@ param_groups! {
 
 const IDS: Ids8 = ids8!();
 
-/// The first piece-square parameter of each kind.
-const PST: [usize; 6] = [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING];
-
 /// Phase weight by kind (board and hand alike); 32 = the start (24 on the board, 8 in hand).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const PHASE_MAX: i32 = 32;
@@ -71,7 +68,7 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let centre_file = file == 3 || file == 4;
     // The king: at home on a wing early (no check rule: an exposed king is captured), to the
     // centre late.
-    pst_orthodox(PST, kind, sq, f);
+    pst_orthodox(pst8!(), kind, sq, f);
     if kind == 3 {
         f(PST_ROOK + 1, i32::from(centre_file));
     }

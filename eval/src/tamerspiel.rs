@@ -201,17 +201,10 @@ const fn build_spans() -> [[u128; 96]; 2] {
 }
 static SPANS: [[u128; 96]; 2] = build_spans();
 
+/// The square indices of a raw set, lowest first.
 #[inline(always)]
-fn squares(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            None
-        } else {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(s)
-        }
-    })
+fn squares(bits: u128) -> impl Iterator<Item = usize> {
+    movegen::types::squares(bits).map(movegen::types::Square::idx)
 }
 
 /// Squares attacked by `c`'s pawns.

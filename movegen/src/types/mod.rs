@@ -7,7 +7,7 @@ mod geometry;
 mod piece;
 mod square;
 
-pub use bitboard::{Bb128, Bb64, BitInt, Bitboard, SquareIter};
+pub use bitboard::{squares, Bb128, Bb64, BitInt, Bitboard, SquareIter};
 pub use color::{ByColor, Color};
 pub use dir::Dir;
 pub use geometry::{Geo10x10, Geo12x8, Geo8x8, Geometry};

@@ -21,7 +21,7 @@ use super::tables::{
 };
 use super::{ep_victim, JkBoard, JkKind, JkMoves, JumpingKnights, PROMOTIONS};
 use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{Bb128, Bitboard, Color, Dir, Square};
+use crate::types::{squares, Bb128, Bitboard, Color, Dir, Square};
 
 /// Where generated moves go.
 pub(super) trait Sink {
@@ -133,12 +133,6 @@ impl Sink for Counter {
     fn push(&mut self, _m: Move) {
         self.0 += 1;
     }
-}
-
-/// Iterates the squares of a raw set.
-#[inline(always)]
-fn squares(bits: u128) -> impl Iterator<Item = Square> {
-    Bitboard(bits).into_iter()
 }
 
 /// Shifts a raw set by `delta` square indices (the caller masks files that would wrap).

@@ -17,7 +17,7 @@
 use super::tables::{tables, Tables, CAV, DIAG, NOBLE, ORTH, SLIDES, SLIDES_BY_CODE};
 use super::{sq, TamerSpiel, TsBoard, TsKind, TsMoves};
 use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{Color, Geo12x8, Geometry, Square};
+use crate::types::{squares, Color, Geo12x8, Geometry, Square};
 
 /// Where generated moves go.
 pub(super) trait Sink {
@@ -37,19 +37,6 @@ pub(super) struct Lister<'a>(pub &'a mut TsMoves);
 pub(super) struct Counter(pub u64);
 
 const DABBABAH: u8 = TsKind::Dabbabah as u8;
-
-#[inline(always)]
-fn squares(mut bits: u128) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            None
-        } else {
-            let s = Square(bits.trailing_zeros() as u8);
-            bits &= bits - 1;
-            Some(s)
-        }
-    })
-}
 
 #[inline(always)]
 const fn bit(s: Square) -> u128 {
