@@ -374,6 +374,18 @@ pub(crate) fn pst_orthodox(pst: [usize; 6], kind: usize, sq: usize, f: &mut dyn 
     }
 }
 
+/// The chess piece-square formulas (chess and the Magician): [`pst_orthodox`], plus pawns on
+/// d2/e2 (`pst[0] + 2`: they should move) and rooks on the d- and e-files (`pst[3] + 1`).
+pub(crate) fn pst_chess(pst: [usize; 6], kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let centre_file = sq % 8 == 3 || sq % 8 == 4;
+    pst_orthodox(pst, kind, sq, f);
+    match kind {
+        0 => f(pst[0] + 2, i32::from(centre_file && sq / 8 == 1)),
+        3 => f(pst[3] + 1, i32::from(centre_file)),
+        _ => {}
+    }
+}
+
 /// Piece-square formula "centre, less per step from it": parameters `id` (once) and `id + 1`
 /// (times the centre distance of `sq`).
 pub(crate) fn pst_centre(id: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {

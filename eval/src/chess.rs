@@ -4,7 +4,7 @@
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{ids8, orthodox_side, pst8, pst_orthodox, Ids8};
+use crate::board8::{ids8, orthodox_side, pst8, pst_chess, Ids8};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
 use crate::Evaluator;
@@ -70,16 +70,7 @@ fn material(k: usize) -> Option<usize> {
 /// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
 /// own shaping from file, rank and the distance to the centre, plus a per-square residual.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
-    let file = sq % 8;
-    let r = (sq / 8) as i32;
-    let centre_file = file == 3 || file == 4;
-    pst_orthodox(pst8!(), kind, sq, f);
-    match kind {
-        // d2/e2 pawns should move.
-        0 => f(PST_PAWN + 2, i32::from(centre_file && r == 1)),
-        3 => f(PST_ROOK + 1, i32::from(centre_file)),
-        _ => {}
-    }
+    pst_chess(pst8!(), kind, sq, f);
     // What the formulas miss, square by square (fitted; 0 = the formula alone).
     f(PSQ[kind] + sq, 1);
 }

@@ -10,7 +10,7 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
-use crate::board8::{ids8, orthodox_side, pst8, pst_centre, pst_orthodox, Ids8, KingAttack};
+use crate::board8::{ids8, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum, Tune};
 use crate::{Evaluator, Score, S};
@@ -96,14 +96,10 @@ fn material_id(k: MagicianKind) -> usize {
 /// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
 /// own shaping from file, rank and the distance to the centre.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
-    let file = sq % 8;
     let r = (sq / 8) as i32;
-    let centre_file = file == 3 || file == 4;
-    pst_orthodox(pst8!(), kind, sq, f);
+    pst_chess(pst8!(), kind, sq, f);
     match kind {
-        0 => f(PST_PAWN + 2, i32::from(centre_file && r == 1)),
-        3 => f(PST_ROOK + 1, i32::from(centre_file)),
-        1 | 2 | 4 | 5 => {}
+        0..=5 => {}
         // Magician: all her reach is within two squares, so the centre matters most.
         6 => pst_centre(PST_MAGICIAN, sq, f),
         // High-Priestess: the same short range with a larger area.
