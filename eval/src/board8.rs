@@ -3,10 +3,11 @@
 //! bishop pair, pawn structure, the king's pawn shield, and the piece-square formulas of the
 //! orthodox pieces. Each variant gives its own weights (its parameter ids in [`Ids8`]).
 
-use crate::params::Acc;
+use crate::params::{Acc, Params};
 use crate::Score;
-use movegen::attacks::magic::tables;
-use movegen::types::{Color, Geo8x8, Geometry, Square};
+use movegen::attacks::magic::{tables, Tables8};
+use movegen::board::Board;
+use movegen::types::{Bitboard, Color, Geo8x8, Geometry, PieceKind, Square};
 
 /// The a-file.
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -123,6 +124,89 @@ impl KingAttack {
     }
 }
 
+/// Material and piece-square terms of side `c`'s units on `b` (every kind in index order,
+/// squares ascending), from the precomputed table of `p` or, when tracing, as parameters
+/// (`material`, `terms`: see [`add_pst`]); returns the phase (`phase[k]` per unit of kind `k`).
+#[inline(always)]
+pub(crate) fn material_pst<A: Acc, P: PieceKind, const K: usize, const N: usize>(
+    acc: &mut A,
+    b: &Board<Geo8x8, P, K>,
+    c: Color,
+    p: &Params<N, K, 64>,
+    phase: &[i32; K],
+    material: impl Fn(usize) -> Option<usize> + Copy,
+    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)) + Copy,
+) -> i32 {
+    let ci = c.index();
+    let mut total = 0;
+    for &kind in P::ALL {
+        let k = kind.index();
+        for sq in b.pieces(kind, c) {
+            let i = sq.idx();
+            let white_sq = if ci == 0 { i } else { i ^ 56 };
+            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, terms);
+            total += phase[k];
+        }
+    }
+    total
+}
+
+/// The squares the pawns `pawns` of side `c` attack.
+#[inline(always)]
+pub(crate) fn pawn_cover(t: &Tables8, pawns: u64, c: Color) -> u64 {
+    let mut cover = 0u64;
+    for sq in Bitboard(pawns) {
+        cover |= t.pawn_attacks(c, sq).0;
+    }
+    cover
+}
+
+/// The king on `sq` and its neighbours: the zone [`KingAttack`] counts.
+#[inline(always)]
+pub(crate) fn king_zone(t: &Tables8, sq: Square) -> u64 {
+    t.king[sq.idx()].0 | (1u64 << sq.0)
+}
+
+/// The terms of side `c` of an orthodox army on `b` (`kinds`: pawn, knight, bishop, rook,
+/// queen, king): material and piece-square ([`material_pst`]), mobility into squares neither
+/// own nor covered by enemy pawns, king attack, rooks on open files ([`orthodox`]), the bishop
+/// pair, pawn structure and the king's shield. `extra(acc, king_attack, safe)` adds the
+/// variant's other pieces (their mobility and attacks on the king zone) before the king attack
+/// is scored. Returns the phase.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn orthodox_side<A: Acc, P: PieceKind, const K: usize, const N: usize>(
+    acc: &mut A,
+    b: &Board<Geo8x8, P, K>,
+    kinds: [P; 6],
+    c: Color,
+    p: &Params<N, K, 64>,
+    ids: &Ids8,
+    phase: &[i32; K],
+    material: impl Fn(usize) -> Option<usize> + Copy,
+    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)) + Copy,
+    extra: impl FnOnce(&mut A, &mut KingAttack, u64),
+) -> i32 {
+    let t = tables();
+    let [pawn, knight, bishop, rook, queen, king] = kinds;
+    let own = b.color(c).0;
+    let occ = own | b.color(!c).0;
+    let phase = material_pst(acc, b, c, p, phase, material, terms);
+    // Mobility, counted into squares not covered by enemy pawns.
+    let enemy_pawns = b.pieces(pawn, !c).0;
+    let safe = !own & !pawn_cover(t, enemy_pawns, !c);
+    let mut ka = KingAttack::new(king_zone(t, b.pieces(king, !c).lsb()));
+    let own_pawns = b.pieces(pawn, c).0;
+    let pieces = Pieces8::of(b, c, [knight, bishop, rook, queen]);
+    orthodox(acc, &p.v, ids, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
+    extra(acc, &mut ka, safe);
+    ka.finish(acc, ids);
+    bishop_pair(acc, ids, pieces.bishops);
+    pawn_structure(acc, ids, c, own_pawns, enemy_pawns);
+    shield(acc, ids, c, b.pieces(king, c).lsb(), own_pawns);
+    phase
+}
+
 /// The orthodox sliders and knights of one side, each set of unit squares already restricted
 /// to the units that may act (8-Piece: not held).
 #[derive(Copy, Clone, Debug)]
@@ -131,6 +215,19 @@ pub(crate) struct Pieces8 {
     pub bishops: u64,
     pub rooks: u64,
     pub queens: u64,
+}
+
+impl Pieces8 {
+    /// `c`'s units of the kinds knight, bishop, rook, queen (`kinds`) on `b`.
+    #[inline(always)]
+    pub fn of<P: PieceKind, const K: usize>(
+        b: &Board<Geo8x8, P, K>,
+        c: Color,
+        kinds: [P; 4],
+    ) -> Self {
+        let [n, bi, r, q] = kinds.map(|k| b.pieces(k, c).0);
+        Pieces8 { knights: n, bishops: bi, rooks: r, queens: q }
+    }
 }
 
 /// Mobility into `safe` squares, king-zone attacks and rooks on open files of `c`'s knights,
@@ -149,22 +246,22 @@ pub(crate) fn orthodox<A: Acc, const N: usize>(
     ka: &mut KingAttack,
 ) {
     let t = tables();
-    let occ = movegen::types::Bitboard(occ);
+    let occ = Bitboard(occ);
     let w = [0, 1, 2, 3].map(|i| v[ids.attack_weight + i].mg);
     let mob = |acc: &mut A, i: usize, a: u64| {
         acc.add(ids.mobility + i, (a & safe).count_ones() as i32 - MOBILITY_BASE[i]);
     };
-    for sq in movegen::types::Bitboard(p.knights) {
+    for sq in Bitboard(p.knights) {
         let a = t.knight[sq.idx()].0;
         mob(acc, 0, a);
         ka.hit(a, w[0]);
     }
-    for sq in movegen::types::Bitboard(p.bishops) {
+    for sq in Bitboard(p.bishops) {
         let a = t.bishop(sq, occ).0;
         mob(acc, 1, a);
         ka.hit(a, w[1]);
     }
-    for sq in movegen::types::Bitboard(p.rooks) {
+    for sq in Bitboard(p.rooks) {
         let a = t.rook(sq, occ).0;
         mob(acc, 2, a);
         let file = file_bb(Geo8x8::file(sq));
@@ -173,7 +270,7 @@ pub(crate) fn orthodox<A: Acc, const N: usize>(
         }
         ka.hit(a, w[2]);
     }
-    for sq in movegen::types::Bitboard(p.queens) {
+    for sq in Bitboard(p.queens) {
         let a = t.queen(sq, occ).0;
         mob(acc, 3, a);
         ka.hit(a, w[3]);
@@ -197,7 +294,7 @@ pub(crate) fn pawn_structure<A: Acc>(
     own_pawns: u64,
     enemy_pawns: u64,
 ) {
-    for sq in movegen::types::Bitboard(own_pawns) {
+    for sq in Bitboard(own_pawns) {
         let f = Geo8x8::file(sq);
         let span = front_span(c, sq);
         if span & enemy_pawns == 0 && span & file_bb(f) & own_pawns == 0 {
@@ -224,6 +321,68 @@ pub(crate) fn shield<A: Acc>(acc: &mut A, ids: &Ids8, c: Color, king: Square, ow
         };
         let n = (own_pawns & (file_bb(kf) | adjacent_files(kf)) & ranks).count_ones() as i32;
         acc.add(ids.shield, n.min(3));
+    }
+}
+
+/// Builds the [`Ids8`] of a variant whose `param_groups!` use the shared names (`MOBILITY`,
+/// `ROOK_FILE`, `ATTACK_WEIGHT`, `KING_ATTACK`, `BISHOP_PAIR`, `PASSED`, `ISOLATED`, `DOUBLED`,
+/// `SHIELD`).
+macro_rules! ids8 {
+    () => {
+        $crate::board8::Ids8 {
+            mobility: MOBILITY,
+            rook_file: ROOK_FILE,
+            attack_weight: ATTACK_WEIGHT,
+            king_attack: KING_ATTACK,
+            bishop_pair: BISHOP_PAIR,
+            passed: PASSED,
+            isolated: ISOLATED,
+            doubled: DOUBLED,
+            shield: SHIELD,
+        }
+    };
+}
+pub(crate) use ids8;
+
+/// The first piece-square parameter of each orthodox kind (`PST_PAWN`, `PST_KNIGHT`,
+/// `PST_BISHOP`, `PST_ROOK`, `PST_QUEEN`, `PST_KING`), for [`pst_orthodox`].
+macro_rules! pst8 {
+    () => {
+        [PST_PAWN, PST_KNIGHT, PST_BISHOP, PST_ROOK, PST_QUEEN, PST_KING]
+    };
+}
+pub(crate) use pst8;
+
+/// The piece-square formulas of the orthodox kinds (kind index 0..=5: pawn, knight, bishop,
+/// rook, queen, king), for White on `sq`, with the first ids of their groups in `pst`: pawns
+/// advance (`pst[0]`, per rank) and stand in the centre early (`pst[0] + 1`, d- and e-file on
+/// the 4th and 5th ranks); knights, bishops and queens central ([`pst_centre`]); rooks on the
+/// 7th rank; the king by [`pst_king`]. Nothing for other kinds. A variant adds its own terms
+/// (`pst[0] + 2`, `pst[3] + 1`, ...) beside these.
+pub(crate) fn pst_orthodox(pst: [usize; 6], kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let file = sq % 8;
+    let r = (sq / 8) as i32;
+    match kind {
+        0 => {
+            f(pst[0], r - 1);
+            f(pst[0] + 1, i32::from((file == 3 || file == 4) && (r == 3 || r == 4)));
+        }
+        1 | 2 | 4 => pst_centre(pst[kind], sq, f),
+        3 => f(pst[3], i32::from(r == 6)),
+        5 => pst_king(pst[5], sq, f),
+        _ => {}
+    }
+}
+
+/// The chess piece-square formulas (chess and the Magician): [`pst_orthodox`], plus pawns on
+/// d2/e2 (`pst[0] + 2`: they should move) and rooks on the d- and e-files (`pst[3] + 1`).
+pub(crate) fn pst_chess(pst: [usize; 6], kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
+    let centre_file = sq % 8 == 3 || sq % 8 == 4;
+    pst_orthodox(pst, kind, sq, f);
+    match kind {
+        0 => f(pst[0] + 2, i32::from(centre_file && sq / 8 == 1)),
+        3 => f(pst[3] + 1, i32::from(centre_file)),
+        _ => {}
     }
 }
 

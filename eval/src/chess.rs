@@ -4,17 +4,14 @@
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
-    Pieces8,
-};
+use crate::board8::{ids8, orthodox_side, pst8, pst_chess, Ids8};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score};
+use crate::params::{self, param_groups, Acc, Tune};
+use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
-use movegen::types::{Bitboard, Color, Square};
+use movegen::types::{Color, Square};
 use movegen::variants::chess::{Chess, ChessKind};
 
 param_groups! {
@@ -47,17 +44,7 @@ param_groups! {
 /// The first per-square residual parameter of each kind (`psq.<kind>.<square>`, White's view).
 const PSQ: [usize; 6] = [PSQ_PAWN, PSQ_KNIGHT, PSQ_BISHOP, PSQ_ROOK, PSQ_QUEEN, PSQ_KING];
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
 
 /// Phase weight by kind; 24 = all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -83,79 +70,14 @@ fn material(k: usize) -> Option<usize> {
 /// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
 /// own shaping from file, rank and the distance to the centre, plus a per-square residual.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
-    let file = sq % 8;
-    let r = (sq / 8) as i32;
-    let centre_file = file == 3 || file == 4;
-    match kind {
-        0 => {
-            // Pawns: advance, and central pawns early; d2/e2 pawns should move.
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
-            f(PST_PAWN + 2, i32::from(centre_file && r == 1));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => {
-            f(PST_ROOK, i32::from(r == 6));
-            f(PST_ROOK + 1, i32::from(centre_file));
-        }
-        4 => pst_centre(PST_QUEEN, sq, f),
-        _ => pst_king(PST_KING, sq, f),
-    }
+    pst_chess(pst8!(), kind, sq, f);
     // What the formulas miss, square by square (fitted; 0 = the formula alone).
     f(PSQ[kind] + sq, 1);
 }
 
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 6, 64>;
-
-static EMBEDDED: Embedded<Chess> =
-    Embedded::new("eval/params/chess.txt", include_str!("../params/chess.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
-}
-
 fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
-    let t = tables();
     let b = pos.board();
-    let ci = c.index();
-    let own = b.color(c).0;
-    let occ = own | b.color(!c).0;
-    let mut phase = 0;
-    for kind in KINDS {
-        let k = kind as usize;
-        for sq in b.pieces(kind, c) {
-            let i = sq.idx();
-            let white_sq = if ci == 0 { i } else { i ^ 56 };
-            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
-            phase += PHASE[k];
-        }
-    }
-    // Mobility, counted into squares not covered by enemy pawns.
-    let enemy_pawns = b.pieces(ChessKind::Pawn, !c).0;
-    let mut pawn_cover = 0u64;
-    for sq in Bitboard(enemy_pawns) {
-        pawn_cover |= t.pawn_attacks(!c, sq).0;
-    }
-    let safe = !own & !pawn_cover;
-    let enemy_king = pos.king(!c);
-    let mut ka = KingAttack::new(t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0));
-    let own_pawns = b.pieces(ChessKind::Pawn, c).0;
-    let pieces = Pieces8 {
-        knights: b.pieces(ChessKind::Knight, c).0,
-        bishops: b.pieces(ChessKind::Bishop, c).0,
-        rooks: b.pieces(ChessKind::Rook, c).0,
-        queens: b.pieces(ChessKind::Queen, c).0,
-    };
-    orthodox(acc, &p.v, &IDS, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
-    ka.finish(acc, &IDS);
-    bishop_pair(acc, &IDS, pieces.bishops);
-    pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
-    shield(acc, &IDS, c, pos.king(c), own_pawns);
-    phase
+    orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {})
 }
 
 /// Drawish material: no pawns and at most a minor piece ahead.
@@ -163,39 +85,8 @@ fn drawish(pos: &Chess, v: i32) -> bool {
     pos.board().kind(ChessKind::Pawn).is_empty() && v.abs() < 400
 }
 
-/// The tapered sum of both sides' terms at `p`, before scaling, and the phase.
-fn tapered(pos: &Chess, p: &Params) -> (i32, i32) {
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase = side_terms(pos, Color::White, p, &mut w) + side_terms(pos, Color::Black, p, &mut b);
-    ((w.s - b.s).taper(phase, PHASE_MAX), phase)
-}
-
-impl Tune for Chess {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<Chess> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| sq ^ 56)
-    }
-    fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let (v, _) = tapered(self, p);
-        if drawish(self, v) {
-            v / 4
-        } else {
-            v
-        }
-    }
-    fn trace_terms(&self, p: &Params) -> Trace {
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase =
-            side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
-        let (v, _) = tapered(self, p);
-        let scale = if drawish(self, v) { 0.25 } else { 1.0 };
-        Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p))
-    }
+params::tune_table! {
+    Chess, "chess.txt", kinds 6, squares 64, mirror |sq| sq ^ 56; sides, drawish quarter
 }
 
 impl Evaluator for Chess {
@@ -300,16 +191,7 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
         attackers &= occ;
         side = !side;
         let ours = attackers & b.color(side);
-        let Some(kind) = [
-            ChessKind::Pawn,
-            ChessKind::Knight,
-            ChessKind::Bishop,
-            ChessKind::Rook,
-            ChessKind::Queen,
-            ChessKind::King,
-        ]
-        .into_iter()
-        .find(|&k| (ours & b.kind(k)).any()) else {
+        let Some(kind) = KINDS.into_iter().find(|&k| (ours & b.kind(k)).any()) else {
             break;
         };
         if kind == ChessKind::King && (attackers & b.color(!side)).any() {

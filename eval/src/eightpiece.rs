@@ -6,12 +6,12 @@
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
 use crate::board8::{
-    add_pst, bishop_pair, center_distance, orthodox, pawn_structure, pst_centre, pst_king, shield,
-    Ids8, KingAttack, Pieces8, FILE_A,
+    self, bishop_pair, center_distance, ids8, material_pst, orthodox, pawn_cover, pawn_structure,
+    pst8, pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
+use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -57,17 +57,7 @@ param_groups! {
     TEMPO: Single "tempo" 1;
 }
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
 
 /// Phase weight by kind; 26 = all pieces of the start position.
 const PHASE: [i32; 9] = [0, 1, 1, 2, 4, 0, 2, 2, 1];
@@ -75,18 +65,6 @@ const PHASE_MAX: i32 = 26;
 
 /// Centipawn value by kind for move ordering (the hand-set middlegame material; not tuned).
 pub const ORDER_VALUE: [i32; 9] = [100, 320, 335, 480, 960, 20_000, 375, 470, 280];
-
-const KINDS: [EightKind; 9] = [
-    EightKind::Pawn,
-    EightKind::Knight,
-    EightKind::Bishop,
-    EightKind::Rook,
-    EightKind::Queen,
-    EightKind::King,
-    EightKind::Jailer,
-    EightKind::Lancer,
-    EightKind::Sentry,
-];
 
 const FILE_H: u64 = FILE_A << 7;
 
@@ -108,21 +86,13 @@ fn material(k: usize) -> Option<usize> {
 /// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
 /// own shaping from file, rank and the distance to the centre.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
-    let file = sq % 8;
     let r = (sq / 8) as i32;
+    pst_orthodox(pst8!(), kind, sq, f);
     match kind {
-        0 => {
-            // Pawns: advance, central pawns early; a pawn pushed back to its first rank is
-            // a little worse than one at home (it needs an extra step).
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from((file == 3 || file == 4) && (r == 3 || r == 4)));
-            f(PST_PAWN + 2, i32::from(r == 0));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => f(PST_ROOK, i32::from(r == 6)),
-        4 => pst_centre(PST_QUEEN, sq, f),
-        5 => pst_king(PST_KING, sq, f),
+        // A pawn pushed back to its first rank is a little worse than one at home (it needs an
+        // extra step).
+        0 => f(PST_PAWN + 2, i32::from(r == 0)),
+        1..=5 => {}
         // Jailer: forward and central, to reach enemy units; central late (mating net).
         6 => {
             f(PST_JAILER, r);
@@ -133,18 +103,6 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
         // Sentry: central diagonals, like a bishop.
         _ => pst_centre(PST_SENTRY, sq, f),
     }
-}
-
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 9, 64>;
-
-static EMBEDDED: Embedded<EightPiece> =
-    Embedded::new("eval/params/eightpiece.txt", include_str!("../params/eightpiece.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
 }
 
 /// Squares orthogonally next to the units of `b` (a side's hold squares when `b` is its
@@ -199,18 +157,9 @@ fn side_terms<A: Acc>(pos: &EightPiece, c: Color, f: &Sides, p: &Params, acc: &m
     let v = &p.v;
     // Our units standing on enemy hold squares do not move or attack (§3, 8P-1).
     let free = !f.hold[1 - ci];
-    let mut phase = 0;
-    for (k, &kind) in KINDS.iter().enumerate() {
-        for sq in b.pieces(kind, c) {
-            let i = sq.idx();
-            let white_sq = if ci == 0 { i } else { i ^ 56 };
-            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
-            phase += PHASE[k];
-        }
-    }
+    let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
     let safe = !own & !f.pawn_cover[1 - ci];
-    let enemy_king = pos.king(!c);
-    let king_zone = t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0);
+    let king_zone = board8::king_zone(t, pos.king(!c));
     let mut ka = KingAttack::new(king_zone);
     let unheld = |kind: EightKind| b.pieces(kind, c).0 & free;
     let own_pawns = b.pieces(EightKind::Pawn, c).0;
@@ -297,13 +246,10 @@ fn facts(pos: &EightPiece) -> Sides {
         orth_adj(b.pieces(EightKind::Jailer, Color::White).0),
         orth_adj(b.pieces(EightKind::Jailer, Color::Black).0),
     ];
-    let mut pawn_cover = [0u64; 2];
-    for c in [Color::White, Color::Black] {
+    let pawn_cover = Color::ALL.map(|c| {
         let free = !hold[1 - c.index()];
-        for sq in Bitboard(b.pieces(EightKind::Pawn, c).0 & free) {
-            pawn_cover[c.index()] |= t.pawn_attacks(c, sq).0;
-        }
-    }
+        pawn_cover(t, b.pieces(EightKind::Pawn, c).0 & free, c)
+    });
     Sides { own, occ: own[0] | own[1], hold, pawn_cover }
 }
 
@@ -317,13 +263,10 @@ fn mop_up(pos: &EightPiece, strong: Color) -> (i32, i32) {
     (edge, close)
 }
 
-/// The tapered sum of both sides' terms at `p` and the phase.
-fn tapered(pos: &EightPiece, p: &Params) -> (i32, i32) {
+/// The tapered sum of both sides' terms at `p`.
+fn tapered(pos: &EightPiece, p: &Params) -> i32 {
     let f = facts(pos);
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase =
-        side_terms(pos, Color::White, &f, p, &mut w) + side_terms(pos, Color::Black, &f, p, &mut b);
-    ((w.s - b.s).taper(phase, PHASE_MAX), phase)
+    taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(pos, c, &f, p, acc))
 }
 
 /// What follows the taper: whether the drawish scale (1/4) applies, and the mop-up
@@ -348,31 +291,21 @@ fn after_taper(pos: &EightPiece, v: i32) -> (bool, (i32, i32)) {
     (drawish, mop)
 }
 
-impl Tune for EightPiece {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<EightPiece> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| sq ^ 56)
-    }
+params::tune_table! {
+    EightPiece, "eightpiece.txt", kinds 9, squares 64, mirror |sq| sq ^ 56;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let (v, _) = tapered(self, p);
+        let v = tapered(self, p);
         let (drawish, mop) = after_taper(self, v);
         let v = if drawish { v / 4 } else { v };
         v + p.v[MOPUP].mg * mop.0 + p.v[MOPUP + 1].mg * mop.1
     }
     fn trace_terms(&self, p: &Params) -> Trace {
         let f = facts(self);
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase = side_terms(self, Color::White, &f, p, &mut w)
-            + side_terms(self, Color::Black, &f, p, &mut b);
-        let (v, _) = tapered(self, p);
-        let (drawish, mop) = after_taper(self, v);
+        let (drawish, mop) = after_taper(self, tapered(self, p));
         let scale = if drawish { 0.25 } else { 1.0 };
-        let mut t = Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p));
+        let mut t = trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
+            side_terms(self, c, &f, p, acc)
+        });
         t.single(MOPUP, f64::from(mop.0));
         t.single(MOPUP + 1, f64::from(mop.1));
         t

@@ -26,8 +26,8 @@
 //!   stalemated side has a unit on the edge, so a central king facing enemy edge units scores.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
+use crate::Evaluator;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Color, Geo10x10, Geometry, PieceKind};
@@ -251,21 +251,9 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     }
 }
 
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 7, CELLS>;
-
 /// The square with the same file on the mirrored rank.
 const fn mirror(sq: usize) -> usize {
     (9 - sq / 10) * 10 + sq % 10
-}
-
-static EMBEDDED: Embedded<JumpingKnights> =
-    Embedded::new("eval/params/jumpingknights.txt", include_str!("../params/jumpingknights.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
 }
 
 /// Typical counts of non-captures by kind (P N B R Q K W): mobility scores the difference.
@@ -566,29 +554,17 @@ fn context(pos: &JumpingKnights) -> Ctx {
     }
 }
 
-impl Tune for JumpingKnights {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<JumpingKnights> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, mirror)
-    }
+params::tune_table! {
+    JumpingKnights, "jumpingknights.txt", kinds 7, squares CELLS, mirror mirror;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
         let ctx = context(self);
-        let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-        let phase = side_terms(self, &ctx, Color::White, p, &mut w)
-            + side_terms(self, &ctx, Color::Black, p, &mut b);
-        (w.s - b.s).taper(phase, PHASE_MAX)
+        taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, &ctx, c, p, acc))
     }
     fn trace_terms(&self, p: &Params) -> Trace {
         let ctx = context(self);
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase = side_terms(self, &ctx, Color::White, p, &mut w)
-            + side_terms(self, &ctx, Color::Black, p, &mut b);
-        Trace::new(w, &b, phase, PHASE_MAX, 1.0, self.eval_with(p))
+        trace_sides(COUNT, PHASE_MAX, 1.0, self.eval_with(p), |c, acc| {
+            side_terms(self, &ctx, c, p, acc)
+        })
     }
 }
 
@@ -645,6 +621,7 @@ impl Evaluator for JumpingKnights {
 mod tests {
     use super::*;
     use crate::params::Values;
+    use crate::Score;
     use movegen::types::Square;
 
     /// The embedded material value of `k`.

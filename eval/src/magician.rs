@@ -10,17 +10,14 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
-use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
-    Pieces8,
-};
+use crate::board8::{ids8, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
+use crate::params::{self, param_groups, Acc, Sum, Tune};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
-use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, PieceKind, Square};
+use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
 use movegen::variants::magician::{
     family_moves, promoted_form, Magician, MagicianKind, FAMILY, MAGICIAN_CODE,
 };
@@ -61,17 +58,7 @@ param_groups! {
     TEMPO: Single "tempo" 1;
 }
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
 
 /// Phase weight by kind; 24 = the start position's pieces (family pieces count by strength).
 const PHASE: [i32; 11] = [0, 1, 1, 2, 4, 0, 1, 2, 3, 4, 6];
@@ -109,23 +96,10 @@ fn material_id(k: MagicianKind) -> usize {
 /// Piece-square terms of kind index `kind` for White on `sq`, as (parameter, multiplier): our
 /// own shaping from file, rank and the distance to the centre.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
-    let file = sq % 8;
     let r = (sq / 8) as i32;
-    let centre_file = file == 3 || file == 4;
+    pst_chess(pst8!(), kind, sq, f);
     match kind {
-        0 => {
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
-            f(PST_PAWN + 2, i32::from(centre_file && r == 1));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => {
-            f(PST_ROOK, i32::from(r == 6));
-            f(PST_ROOK + 1, i32::from(centre_file));
-        }
-        4 => pst_centre(PST_QUEEN, sq, f),
-        5 => pst_king(PST_KING, sq, f),
+        0..=5 => {}
         // Magician: all her reach is within two squares, so the centre matters most.
         6 => pst_centre(PST_MAGICIAN, sq, f),
         // High-Priestess: the same short range with a larger area.
@@ -140,18 +114,6 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
         // Prime Minister: as a queen.
         _ => pst_centre(PST_MINISTER, sq, f),
     }
-}
-
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 11, 64>;
-
-static EMBEDDED: Embedded<Magician> =
-    Embedded::new("eval/params/magician.txt", include_str!("../params/magician.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
 }
 
 /// One square forward for a pawn of `c` (none off the board).
@@ -265,53 +227,22 @@ pub fn flag_value(pos: &Magician, c: Color) -> Score {
 }
 
 fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A) -> i32 {
-    let t = tables();
     let b = pos.board();
-    let ci = c.index();
-    let own = b.color(c).0;
+    let occ = b.occupied();
     let enemy = b.color(!c);
-    let occ = own | enemy.0;
-    let mut phase = 0;
-    for &kind in MagicianKind::ALL {
-        let k = kind as usize;
-        for sq in b.pieces(kind, c) {
-            let i = sq.idx();
-            let white_sq = if ci == 0 { i } else { i ^ 56 };
-            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
-            phase += PHASE[k];
-        }
-    }
-    let enemy_pawns = b.pieces(MagicianKind::Pawn, !c).0;
-    let mut pawn_cover = 0u64;
-    for sq in Bitboard(enemy_pawns) {
-        pawn_cover |= t.pawn_attacks(!c, sq).0;
-    }
-    let safe = !own & !pawn_cover;
-    let enemy_king = pos.king(!c);
-    let mut ka = KingAttack::new(t.king[enemy_king.idx()].0 | (1u64 << enemy_king.0));
-    let own_pawns = b.pieces(MagicianKind::Pawn, c).0;
-    let pieces = Pieces8 {
-        knights: b.pieces(MagicianKind::Knight, c).0,
-        bishops: b.pieces(MagicianKind::Bishop, c).0,
-        rooks: b.pieces(MagicianKind::Rook, c).0,
-        queens: b.pieces(MagicianKind::Queen, c).0,
-    };
-    orthodox(acc, &p.v, &IDS, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
     // The family: moves into safe empty squares and captures on enemy units are different
     // sets, and both count.
-    let occ = Bitboard(occ);
-    for (i, &kind) in FAMILY.iter().enumerate() {
-        for sq in b.pieces(kind, c) {
-            let (moves, caps) = family_moves(kind, sq, occ);
-            let reach = (moves & !occ & Bitboard(safe)) | (caps & enemy);
-            acc.add(MOBILITY + 4 + i, reach.count() as i32 - FAMILY_MOBILITY_BASE[i]);
-            ka.hit(caps.0, p.v[ATTACK_WEIGHT + 4 + i].mg);
+    let family = |acc: &mut A, ka: &mut KingAttack, safe: u64| {
+        for (i, &kind) in FAMILY.iter().enumerate() {
+            for sq in b.pieces(kind, c) {
+                let (moves, caps) = family_moves(kind, sq, occ);
+                let reach = (moves & !occ & Bitboard(safe)) | (caps & enemy);
+                acc.add(MOBILITY + 4 + i, reach.count() as i32 - FAMILY_MOBILITY_BASE[i]);
+                ka.hit(caps.0, p.v[ATTACK_WEIGHT + 4 + i].mg);
+            }
         }
-    }
-    ka.finish(acc, &IDS);
-    bishop_pair(acc, &IDS, pieces.bishops);
-    pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
-    shield(acc, &IDS, c, pos.king(c), own_pawns);
+    };
+    let phase = orthodox_side(acc, b, ORTHODOX, c, p, &IDS, &PHASE, material, pst_terms, family);
     // The variant's terms: her trigger while she stands unpromoted, or the open option.
     if b.pieces(MagicianKind::Magician, c).any() {
         if let Some((form, shift)) = trigger(pos, c) {
@@ -322,43 +253,23 @@ fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A) -> i32 
     phase
 }
 
+/// The orthodox kinds: pawn, knight, bishop, rook, queen, king.
+const ORTHODOX: [MagicianKind; 6] = [
+    MagicianKind::Pawn,
+    MagicianKind::Knight,
+    MagicianKind::Bishop,
+    MagicianKind::Rook,
+    MagicianKind::Queen,
+    MagicianKind::King,
+];
+
 /// Drawish material: no pawns (so no promotion of any kind is left) and little ahead.
 fn drawish(pos: &Magician, v: i32) -> bool {
     pos.board().kind(MagicianKind::Pawn).is_empty() && v.abs() < 400
 }
 
-/// The tapered sum of both sides' terms at `p`, before scaling.
-fn tapered(pos: &Magician, p: &Params) -> i32 {
-    let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
-    let phase = side_terms(pos, Color::White, p, &mut w) + side_terms(pos, Color::Black, p, &mut b);
-    (w.s - b.s).taper(phase, PHASE_MAX)
-}
-
-impl Tune for Magician {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<Magician> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| sq ^ 56)
-    }
-    fn evaluate_white_with(&self, p: &Params) -> i32 {
-        let v = tapered(self, p);
-        if drawish(self, v) {
-            v / 4
-        } else {
-            v
-        }
-    }
-    fn trace_terms(&self, p: &Params) -> Trace {
-        let (mut w, mut b) = (Tracer::new(COUNT), Tracer::new(COUNT));
-        let phase =
-            side_terms(self, Color::White, p, &mut w) + side_terms(self, Color::Black, p, &mut b);
-        let scale = if drawish(self, tapered(self, p)) { 0.25 } else { 1.0 };
-        Trace::new(w, &b, phase, PHASE_MAX, scale, self.eval_with(p))
-    }
+params::tune_table! {
+    Magician, "magician.txt", kinds 11, squares 64, mirror |sq| sq ^ 56; sides, drawish quarter
 }
 
 /// Whether `m` is a pawn move that promotes its side's Magician (§4): it ends on the mover's

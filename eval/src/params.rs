@@ -186,6 +186,68 @@ macro_rules! param_groups {
 }
 pub(crate) use param_groups;
 
+/// A variant's parameter table and its [`Tune`] implementation, from the names the variant's
+/// file defines by convention (`GROUPS`, `COUNT` and `TEMPO` from [`param_groups!`], and
+/// `material` and `pst_terms`): the `Params` type (`kinds` kinds on `squares` squares), the
+/// table `eval/params/<file>` embedded and parsed once, `params()`, and `impl Tune` with the
+/// given `evaluate_white_with` and `trace_terms` (Black's piece-square table is White's with
+/// the squares `mirror`ed).
+///
+/// With `sides, drawish quarter` instead of the methods: the evaluation is both sides'
+/// `side_terms(pos, c, p, acc)` tapered by `PHASE_MAX` ([`taper_sides`]), a quarter of it when
+/// `drawish(pos, v)`.
+macro_rules! tune_table {
+    ($V:ty, $file:literal, kinds $K:expr, squares $SQ:expr, mirror $mirror:expr; sides, drawish quarter) => {
+        $crate::params::tune_table! {
+            $V, $file, kinds $K, squares $SQ, mirror $mirror;
+            fn evaluate_white_with(&self, p: &Params) -> i32 {
+                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+                if drawish(self, v) {
+                    v / 4
+                } else {
+                    v
+                }
+            }
+            fn trace_terms(&self, p: &Params) -> $crate::params::Trace {
+                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+                let scale = if drawish(self, v) { 0.25 } else { 1.0 };
+                $crate::params::trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
+                    side_terms(self, c, p, acc)
+                })
+            }
+        }
+    };
+    ($V:ty, $file:literal, kinds $K:expr, squares $SQ:expr, mirror $mirror:expr; $($item:tt)*) => {
+        /// The evaluation's parameters: the values by id, and material + piece-square by
+        /// colour, kind and square.
+        pub type Params = $crate::params::Params<COUNT, { $K }, { $SQ }>;
+
+        static EMBEDDED: $crate::params::Embedded<$V> = $crate::params::Embedded::new(
+            concat!("eval/params/", $file),
+            include_str!(concat!("../params/", $file)),
+        );
+
+        /// The embedded parameters.
+        pub fn params() -> &'static Params {
+            EMBEDDED.params()
+        }
+
+        impl $crate::params::Tune for $V {
+            type Params = Params;
+            const GROUPS: &'static [$crate::params::Group] = GROUPS;
+            const TEMPO: usize = TEMPO;
+            fn embedded() -> &'static $crate::params::Embedded<$V> {
+                &EMBEDDED
+            }
+            fn build(values: &[$crate::Score]) -> Params {
+                Params::new(values, material, pst_terms, $mirror)
+            }
+            $($item)*
+        }
+    };
+}
+pub(crate) use tune_table;
+
 /// Where an evaluation puts its terms: the sum of parameter values ([`Sum`]) or the count of
 /// each parameter ([`Tracer`]).
 pub trait Acc {
@@ -465,6 +527,34 @@ pub trait Tune: crate::Evaluator + Sized + 'static {
         t.single(Self::TEMPO, if self.turn() == Color::White { 1.0 } else { -1.0 });
         t
     }
+}
+
+/// Both sides' terms at the values `v`, White's minus Black's, tapered by their phase out of
+/// `max`: White's view, before any scaling. `side(c, acc)` adds side `c`'s terms to `acc` and
+/// returns its phase.
+#[inline(always)]
+pub(crate) fn taper_sides<const N: usize>(
+    v: &[Score; N],
+    max: i32,
+    mut side: impl FnMut(Color, &mut Sum<'_, N>) -> i32,
+) -> i32 {
+    let (mut w, mut b) = (Sum::new(v), Sum::new(v));
+    let phase = side(Color::White, &mut w) + side(Color::Black, &mut b);
+    (w.s - b.s).taper(phase, max)
+}
+
+/// The trace of the terms [`taper_sides`] sums (`count` parameters), scaled by `scale`, whose
+/// evaluation is `eval`.
+pub(crate) fn trace_sides(
+    count: usize,
+    max: i32,
+    scale: f64,
+    eval: i32,
+    mut side: impl FnMut(Color, &mut Tracer) -> i32,
+) -> Trace {
+    let (mut w, mut b) = (Tracer::new(count), Tracer::new(count));
+    let phase = side(Color::White, &mut w) + side(Color::Black, &mut b);
+    Trace::new(w, &b, phase, max, scale, eval)
 }
 
 /// Static evaluation with the embedded parameters from White's view, in centipawns (without

@@ -6,12 +6,12 @@
 //! Everything is our own shaping, written as formulas of file, rank and distance.
 
 use crate::board8::{
-    add_pst, bishop_pair, orthodox, pawn_structure, pst_centre, pst_king, shield, Ids8, KingAttack,
-    Pieces8,
+    self, bishop_pair, ids8, material_pst, orthodox, pawn_cover, pawn_structure, pst8,
+    pst_orthodox, shield, Ids8, KingAttack, Pieces8,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score, S};
+use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::{Evaluator, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -41,17 +41,7 @@ param_groups! {
     TEMPO: Single "tempo" 1;
 }
 
-const IDS: Ids8 = Ids8 {
-    mobility: MOBILITY,
-    rook_file: ROOK_FILE,
-    attack_weight: ATTACK_WEIGHT,
-    king_attack: KING_ATTACK,
-    bishop_pair: BISHOP_PAIR,
-    passed: PASSED,
-    isolated: ISOLATED,
-    doubled: DOUBLED,
-    shield: SHIELD,
-};
+const IDS: Ids8 = ids8!();
 
 /// Phase weight by kind (board and hand alike); 32 = the start (24 on the board, 8 in hand).
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -65,9 +55,6 @@ pub const ORDER_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
 /// and far below the search's mate scores.
 pub const KING_EN_PRISE: i32 = 5_000;
 
-const KINDS: [PeKind; 6] =
-    [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
-
 /// The material parameter of kind index `k` (none for the king).
 fn material(k: usize) -> Option<usize> {
     (k < 5).then_some(MATERIAL + k)
@@ -78,45 +65,13 @@ fn material(k: usize) -> Option<usize> {
 /// scored by the promotion terms as well.
 fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     let file = sq % 8;
-    let r = (sq / 8) as i32;
     let centre_file = file == 3 || file == 4;
-    match kind {
-        0 => {
-            f(PST_PAWN, r - 1);
-            f(PST_PAWN + 1, i32::from(centre_file && (r == 3 || r == 4)));
-        }
-        1 => pst_centre(PST_KNIGHT, sq, f),
-        2 => pst_centre(PST_BISHOP, sq, f),
-        3 => {
-            f(PST_ROOK, i32::from(r == 6));
-            f(PST_ROOK + 1, i32::from(centre_file));
-        }
-        4 => pst_centre(PST_QUEEN, sq, f),
-        // King: at home on a wing early (no check rule: an exposed king is captured), to the
-        // centre late.
-        _ => pst_king(PST_KING, sq, f),
+    // The king: at home on a wing early (no check rule: an exposed king is captured), to the
+    // centre late.
+    pst_orthodox(pst8!(), kind, sq, f);
+    if kind == 3 {
+        f(PST_ROOK + 1, i32::from(centre_file));
     }
-}
-
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, 6, 64>;
-
-static EMBEDDED: Embedded<PieceEater> =
-    Embedded::new("eval/params/pieceeater.txt", include_str!("../params/pieceeater.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
-}
-
-fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
-    let t = tables();
-    let mut cover = Bitboard(0u64);
-    for sq in pos.board().pieces(PeKind::Pawn, c) {
-        cover |= t.pawn_attacks(c, sq);
-    }
-    cover
 }
 
 /// Board and hand terms of side `c`: material, piece-square, mobility, king attack, pawns,
@@ -124,19 +79,9 @@ fn pawn_cover(pos: &PieceEater, c: Color) -> Bb64 {
 fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i32 {
     let t = tables();
     let b = pos.board();
-    let ci = c.index();
     let own = b.color(c).0;
     let occ = pos.occupied();
-    let mut phase = 0;
-    for kind in KINDS {
-        let k = kind as usize;
-        for sq in b.pieces(kind, c) {
-            let i = sq.idx();
-            let white_sq = if ci == 0 { i } else { i ^ 56 };
-            add_pst(acc, p.pst[ci][k][i], k, white_sq, material, pst_terms);
-            phase += PHASE[k];
-        }
-    }
+    let mut phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
     for (i, kind) in
         [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook].into_iter().enumerate()
     {
@@ -145,21 +90,12 @@ fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i3
         phase += PHASE[kind as usize] * n;
     }
     // Mobility into squares that are not own, not the PE, and not covered by enemy pawns.
-    let enemy_cover = pawn_cover(pos, !c);
-    let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
-    let king_zone = match pos.king(!c) {
-        Some(k) => t.king[k.idx()].0 | (1u64 << k.0),
-        None => 0,
-    };
-    let mut ka = KingAttack::new(king_zone);
     let own_pawns = b.pieces(PeKind::Pawn, c).0;
     let enemy_pawns = b.pieces(PeKind::Pawn, !c).0;
-    let pieces = Pieces8 {
-        knights: b.pieces(PeKind::Knight, c).0,
-        bishops: b.pieces(PeKind::Bishop, c).0,
-        rooks: b.pieces(PeKind::Rook, c).0,
-        queens: b.pieces(PeKind::Queen, c).0,
-    };
+    let enemy_cover = Bitboard(pawn_cover(t, enemy_pawns, !c));
+    let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
+    let mut ka = KingAttack::new(pos.king(!c).map_or(0, |k| board8::king_zone(t, k)));
+    let pieces = Pieces8::of(b, c, [PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen]);
     orthodox(acc, &p.v, &IDS, pieces, occ.0, safe, own_pawns, enemy_pawns, &mut ka);
     for sq in Bitboard(own_pawns) {
         ka.hit(t.pawn_attacks(c, sq).0, p.v[ATTACK_WEIGHT + 4].mg);
@@ -283,16 +219,8 @@ fn terms<A: Acc>(pos: &PieceEater, p: &Params, w: &mut A, b: &mut A) -> i32 {
     phase
 }
 
-impl Tune for PieceEater {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<PieceEater> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| sq ^ 56)
-    }
+params::tune_table! {
+    PieceEater, "pieceeater.txt", kinds 6, squares 64, mirror |sq| sq ^ 56;
     /// Without the king-capture score: a position where the side to move can take the king is
     /// not quiet and is never traced.
     fn evaluate_white_with(&self, p: &Params) -> i32 {

@@ -10,8 +10,8 @@
 //! from the measured orthodox and Capablanca values adjusted to the 10x8 main board.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Embedded, Group, Sum, Trace, Tracer, Tune};
-use crate::{Evaluator, Score, S};
+use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::{Evaluator, S};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Color, PieceKind};
@@ -149,18 +149,6 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     }
 }
 
-/// The evaluation's parameters: the values by id, and material + piece-square by colour,
-/// kind and square.
-pub type Params = params::Params<COUNT, KINDS, 96>;
-
-static EMBEDDED: Embedded<TamerSpiel> =
-    Embedded::new("eval/params/tamerspiel.txt", include_str!("../params/tamerspiel.txt"));
-
-/// The embedded parameters.
-pub fn params() -> &'static Params {
-    EMBEDDED.params()
-}
-
 const VALID: u128 = {
     // Files b..k on every rank, plus a1, l1, a8, l8.
     let mut m = 0u128;
@@ -213,17 +201,10 @@ const fn build_spans() -> [[u128; 96]; 2] {
 }
 static SPANS: [[u128; 96]; 2] = build_spans();
 
+/// The square indices of a raw set, lowest first.
 #[inline(always)]
-fn squares(mut bits: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            None
-        } else {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(s)
-        }
-    })
+fn squares(bits: u128) -> impl Iterator<Item = usize> {
+    movegen::types::squares(bits).map(movegen::types::Square::idx)
 }
 
 /// Squares attacked by `c`'s pawns.
@@ -391,16 +372,8 @@ fn terms<A: Acc>(pos: &TamerSpiel, p: &Params, w: &mut A, b: &mut A) -> (i32, bo
     (phase, halve)
 }
 
-impl Tune for TamerSpiel {
-    type Params = Params;
-    const GROUPS: &'static [Group] = GROUPS;
-    const TEMPO: usize = TEMPO;
-    fn embedded() -> &'static Embedded<TamerSpiel> {
-        &EMBEDDED
-    }
-    fn build(values: &[Score]) -> Params {
-        Params::new(values, material, pst_terms, |sq| 95 - sq)
-    }
+params::tune_table! {
+    TamerSpiel, "tamerspiel.txt", kinds KINDS, squares 96, mirror |sq| 95 - sq;
     fn evaluate_white_with(&self, p: &Params) -> i32 {
         let (mut w, mut b) = (Sum::new(&p.v), Sum::new(&p.v));
         let (phase, halve) = terms(self, p, &mut w, &mut b);

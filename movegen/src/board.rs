@@ -47,6 +47,11 @@ impl<G: Geometry, P: PieceKind, const K: usize> Board<G, P, K> {
         self.mailbox.as_ref()[sq.idx()]
     }
 
+    /// The FEN letter of the piece on `sq`, as a token of the board field.
+    pub fn token(&self, sq: Square) -> Option<String> {
+        self.piece_at(sq).map(|p| p.fen_char().to_string())
+    }
+
     /// The kind on `sq`.
     #[inline(always)]
     pub fn kind_at(&self, sq: Square) -> Option<P> {
@@ -102,6 +107,42 @@ impl<G: Geometry, P: PieceKind, const K: usize> Board<G, P, K> {
         let p = self.remove(from)?;
         self.put(to, p);
         Some(p)
+    }
+
+    /// A castling: the king moves `from` -> `to` and the rook `rook.0` -> `rook.1`. Returns
+    /// the change of a Zobrist key whose piece-square keys `key` gives.
+    #[inline(always)]
+    pub fn castle(
+        &mut self,
+        from: Square,
+        to: Square,
+        rook: (Square, Square),
+        key: impl Fn(Piece<P>, Square) -> u64,
+    ) -> u64 {
+        let king = self.relocate(from, to).expect("king");
+        let r = self.relocate(rook.0, rook.1).expect("rook");
+        key(king, from) ^ key(king, to) ^ key(r, rook.0) ^ key(r, rook.1)
+    }
+
+    /// A capture beside the destination (en passant): the unit on `victim` leaves the board and
+    /// the mover goes `from` -> `to`. Returns the change of the Zobrist key (see
+    /// [`Board::castle`]).
+    #[inline(always)]
+    pub fn capture_aside(
+        &mut self,
+        from: Square,
+        to: Square,
+        victim: Square,
+        key: impl Fn(Piece<P>, Square) -> u64,
+    ) -> u64 {
+        let cap = self.remove(victim).expect("victim");
+        let mover = self.relocate(from, to).expect("mover");
+        key(cap, victim) ^ key(mover, from) ^ key(mover, to)
+    }
+
+    /// The Zobrist key of the placement: the piece-square keys `key` gives, over every unit.
+    pub fn zobrist(&self, key: impl Fn(Piece<P>, Square) -> u64) -> u64 {
+        self.iter().fold(0, |h, (sq, p)| h ^ key(p, sq))
     }
 
     /// Every (square, piece), lowest square first.

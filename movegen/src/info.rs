@@ -1,7 +1,31 @@
-//! The table of facts about each variant that every surface reads (names, XBoard name, board
-//! shape, pieces with how each moves, chance, numbered setups, bench positions). One
-//! [`VariantInfo`] per variant id, defined in the variant's own `info.rs` and listed once in
-//! [`crate::for_each_variant`]; [`crate::rules::VariantId::info`] finds it.
+//! The variant ids and the table of facts about each variant that every surface reads (names,
+//! XBoard name, board shape, pieces with how each moves, chance, numbered setups, bench
+//! positions). One [`VariantInfo`] per variant id, defined in the variant's own `info.rs` and
+//! listed once in the variant list (`for_each_variant!`, `variants/mod.rs`), from which
+//! [`VariantId`] is generated here and `VariantId::info` (which finds the entry) in
+//! `variants/mod.rs`.
+
+use crate::types::Geometry;
+
+crate::for_each_variant!(define_variant_ids!());
+
+/// Defines [`VariantId`] from the variant list (`for_each_variant!`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_variant_ids {
+    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
+        /// The variant ids of the rule book (`../shared/rules/README.md`), in rule-book order.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum VariantId {
+            $(#[doc = $doc] $V,)*
+        }
+
+        impl VariantId {
+            /// Every id, in rule-book order.
+            pub const ALL: [VariantId; [$(stringify!($V)),*].len()] = [$(VariantId::$V),*];
+        }
+    };
+}
 
 /// One kind of piece, for a legend.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +63,7 @@ pub struct Shape {
 
 impl Shape {
     /// The shape of geometry `G`.
-    pub const fn of<G: crate::types::Geometry>() -> Shape {
+    pub const fn of<G: Geometry>() -> Shape {
         Shape {
             files: G::FILES,
             ranks: G::RANKS,
@@ -62,7 +86,7 @@ pub struct VariantInfo {
     pub rules_file: &'static str,
     /// The standard start position (`None`: the start is one of the numbered setups).
     pub start_fen: Option<&'static str>,
-    /// Whether moves carry chance outcomes (`crate::rules::Rules::HAS_CHANCE`).
+    /// Whether moves carry chance outcomes (`Rules::HAS_CHANCE`).
     pub has_chance: bool,
     /// Board shape.
     pub shape: Shape,

@@ -4,15 +4,19 @@
 
 pub mod attacks;
 pub mod board;
+pub mod castling;
 pub mod fen;
 pub mod info;
 pub mod moves;
 pub mod perft;
+pub mod position;
 pub mod rules;
 pub mod types;
 pub mod variants;
 pub mod view;
 pub mod zobrist;
 
+pub use info::VariantId;
 pub use moves::{Move, MoveBuf, MoveKind, MoveList};
-pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+pub use position::Core;
+pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules};

@@ -1,60 +1,13 @@
-//! The rules trait every variant implements, variant ids, and game results.
+//! The rules trait every variant implements, and game results.
 
-use crate::fen::FenError;
-use crate::moves::{Move, MoveBuf};
+use crate::fen::{FenError, Hands, Setup};
+use crate::moves::{Move, MoveBuf, ACTION_MASK};
+use crate::position::Core;
 use crate::types::{Color, Geometry, Square};
-use crate::view::{BoardView, MoveEffect};
+use crate::view::{BoardView, ChanceStep, MoveEffect};
 use std::fmt;
 
-crate::for_each_variant!(define_variant_ids!());
-
-/// Defines [`VariantId`] from the list in [`crate::for_each_variant`].
-#[doc(hidden)]
-#[macro_export]
-macro_rules! define_variant_ids {
-    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
-        /// The variant ids of the rule book (`../shared/rules/README.md`), in rule-book order.
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-        pub enum VariantId {
-            $(#[doc = $doc] $V,)*
-        }
-
-        impl VariantId {
-            /// Every id, in rule-book order.
-            pub const ALL: [VariantId; [$(stringify!($V)),*].len()] = [$(VariantId::$V),*];
-
-            /// The variant's entry in the table every surface reads.
-            pub const fn info(self) -> &'static $crate::info::VariantInfo {
-                match self {
-                    $(VariantId::$V => &$crate::variants::$im::info::$ic,)*
-                }
-            }
-        }
-    };
-}
-
-impl VariantId {
-    /// The id as written everywhere (`--variant`, `UCI_Variant`, XBoard `variant`).
-    pub const fn name(self) -> &'static str {
-        self.info().name
-    }
-
-    /// Parses an id.
-    pub fn parse(s: &str) -> Option<VariantId> {
-        VariantId::ALL.into_iter().find(|v| v.name() == s)
-    }
-
-    /// Whether its moves carry chance outcomes (the table's `has_chance`).
-    pub const fn has_chance(self) -> bool {
-        self.info().has_chance
-    }
-}
-
-impl fmt::Display for VariantId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::info::VariantId;
 
 /// Who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -125,10 +78,26 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// probability (PieceEater). `false`: every move is its own action.
     const HAS_CHANCE: bool = false;
 
+    /// The standard start position's FEN (the first numbered setup's for `eightpiece-random`,
+    /// which shares its type with `eightpiece`).
+    const START_FEN: &'static str;
+    /// How many variant fields follow the fullmove number in the FEN.
+    const FEN_FIELDS: usize = 0;
+    /// Whether the FEN carries a hand after the board, and the message when one breaks that.
+    const HANDS: Hands;
+
     /// The standard start position.
-    fn startpos() -> Self;
-    /// Loads a FEN (rule-book shape); never panics, never half-loads.
-    fn from_fen(fen: &str) -> Result<Self, FenError>;
+    fn startpos() -> Self {
+        Self::from_fen_as(Self::VARIANT, Self::START_FEN).expect("start FEN is valid")
+    }
+    /// Builds the position a FEN describes from its [`Setup`] (the fields read by
+    /// [`Setup::read`]), with the variant's own checks; never panics, never half-loads.
+    fn from_setup(setup: &Setup) -> Result<Self, FenError>;
+    /// Loads a FEN (rule-book shape): [`Setup::read`] with this variant's shape, then
+    /// [`Rules::from_setup`].
+    fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_setup(&Setup::read::<Self::G>(fen, Self::FEN_FIELDS, Self::HANDS)?)
+    }
     /// Loads a FEN as a position of `variant`, for types that play more than one id (the
     /// `eightpiece` type also plays `eightpiece-random`, whose castling conventions differ).
     /// Types that play one id keep this default, [`Rules::from_fen`].
@@ -138,8 +107,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Writes the FEN.
     fn fen(&self) -> String;
+    /// The side to move, clocks and hash every position holds.
+    fn core(&self) -> &Core;
     /// Side to move.
-    fn turn(&self) -> Color;
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.core().turn
+    }
     /// Appends every legal move to `out` (which the caller has cleared).
     fn legal_moves(&self, out: &mut Self::Moves);
     /// Number of legal moves (perft bulk counting); may be faster than generating them.
@@ -153,18 +127,38 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn play(&self, m: Move) -> Self;
     /// The incrementally maintained Zobrist key (the repetition key: every part of the state
     /// that decides future play, excluding clocks).
-    fn hash(&self) -> u64;
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.core().hash
+    }
     /// The same key computed from scratch (invariant tests).
     fn compute_hash(&self) -> u64;
     /// Whether the side to move is in check (false where the variant has no check).
     fn in_check(&self) -> bool;
     /// Halfmove clock as in FEN.
-    fn halfmove_clock(&self) -> u32;
+    #[inline(always)]
+    fn halfmove_clock(&self) -> u32 {
+        self.core().halfmove
+    }
     /// Fullmove number as in FEN.
-    fn fullmove_number(&self) -> u32;
+    #[inline(always)]
+    fn fullmove_number(&self) -> u32 {
+        self.core().fullmove
+    }
     /// The end of the game decided by the rules of the position alone, given its legal moves
     /// (checkmate, stalemate, captured king). Draw rules that need history are the game's.
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd>;
+    /// Default: no legal move is checkmate (a win for the other side) in check, stalemate (a
+    /// draw) otherwise.
+    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
+        if !legal.is_empty() {
+            return None;
+        }
+        Some(if self.in_check() {
+            GameEnd { outcome: Outcome::Win(!self.turn()), reason: EndReason::Checkmate }
+        } else {
+            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
+        })
+    }
     /// Whether the position is drawn by the variant's move-count rule (the 50-move rule by
     /// default; a game runner adjudicates it).
     fn fifty_move_draw(&self) -> bool {
@@ -213,7 +207,20 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     /// What the legal move `m` changes on the board: the squares that change and their new
     /// contents, the hands, and the chance step (which outcome of how many).
     fn move_effect(&self, m: Move) -> MoveEffect {
-        crate::view::effect_of(self, m)
+        let after = self.play(m);
+        let chance = match (Self::HAS_CHANCE, self.chance_piece(), after.chance_piece()) {
+            (true, Some(from), Some(to)) => {
+                let mut list = Self::Moves::default();
+                self.legal_moves(&mut list);
+                let action = m.0 & ACTION_MASK;
+                let same: Vec<Move> =
+                    list.iter().copied().filter(|o| o.0 & ACTION_MASK == action).collect();
+                let outcome = same.iter().position(|&o| o == m).map_or(0, |i| i + 1);
+                Some(ChanceStep { from, to, outcome, outcomes: same.len() })
+            }
+            _ => None,
+        };
+        MoveEffect::between(&self.board_view(), &after.board_view(), chance)
     }
 }
 
@@ -234,9 +241,9 @@ macro_rules! with_variant {
 macro_rules! __with_variant_arms {
     ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {{
         match $id {
-            $($crate::rules::VariantId::$V => {
+            $($crate::info::VariantId::$V => {
                 type $T = $crate::variants::$tm::$tt;
-                ::core::result::Result::<_, $crate::rules::VariantId>::Ok($body)
+                ::core::result::Result::<_, $crate::info::VariantId>::Ok($body)
             })*
         }
     }};

@@ -6,11 +6,9 @@
 //!
 //! A view is read from the position's own FEN (the rule book's tokens, so a lancer's facing is
 //! part of its token, `L(ne)`), so it shows exactly what the FEN records; the neutral chance piece
-//! (the PieceEater) is named by the position ([`crate::rules::Rules::chance_piece`]).
+//! (the PieceEater) is named by the position (`Rules::chance_piece`).
 
 use crate::fen::{parse_board, BoardItem, FenError};
-use crate::moves::{Move, ACTION_MASK};
-use crate::rules::Rules;
 use crate::types::{Color, Geometry, Square};
 
 /// What one cell of the grid holds.
@@ -148,6 +146,15 @@ pub struct MoveEffect {
 }
 
 impl MoveEffect {
+    /// The effect of a move that turns the board `before` into `after`, with its chance step.
+    pub fn between(before: &BoardView, after: &BoardView, chance: Option<ChanceStep>) -> Self {
+        let hands = match (&before.hands, &after.hands) {
+            (Some(a), Some(b)) if a != b => Some((a.clone(), b.clone())),
+            _ => None,
+        };
+        MoveEffect { changes: diff(before, after), hands, chance }
+    }
+
     /// The change on the square named `name`, if it changes.
     pub fn change(&self, name: &str) -> Option<&SquareChange> {
         self.changes.iter().find(|c| c.name == name)
@@ -192,28 +199,4 @@ pub fn diff(before: &BoardView, after: &BoardView) -> Vec<SquareChange> {
             after: b.token().map(str::to_string),
         })
         .collect()
-}
-
-/// The effect of the legal move `m` of `pos` (see [`crate::rules::Rules::move_effect`]).
-pub fn effect_of<R: Rules>(pos: &R, m: Move) -> MoveEffect {
-    let before = pos.board_view();
-    let after_pos = pos.play(m);
-    let after = after_pos.board_view();
-    let hands = match (&before.hands, &after.hands) {
-        (Some(a), Some(b)) if a != b => Some((a.clone(), b.clone())),
-        _ => None,
-    };
-    let chance = match (R::HAS_CHANCE, pos.chance_piece(), after_pos.chance_piece()) {
-        (true, Some(from), Some(to)) => {
-            let mut list = R::Moves::default();
-            pos.legal_moves(&mut list);
-            let action = m.0 & ACTION_MASK;
-            let same: Vec<Move> =
-                list.iter().copied().filter(|o| o.0 & ACTION_MASK == action).collect();
-            let outcome = same.iter().position(|&o| o == m).map_or(0, |i| i + 1);
-            Some(ChanceStep { from, to, outcome, outcomes: same.len() })
-        }
-        _ => None,
-    };
-    MoveEffect { changes: diff(&before, &after), hands, chance }
 }

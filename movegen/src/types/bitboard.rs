@@ -219,6 +219,12 @@ impl<B: BitInt> Iterator for SquareIter<B> {
 
 impl<B: BitInt> ExactSizeIterator for SquareIter<B> {}
 
+/// The squares of a raw set of bits, lowest first.
+#[inline(always)]
+pub fn squares<B: BitInt>(bits: B) -> SquareIter<B> {
+    SquareIter(bits)
+}
+
 impl<B: BitInt> IntoIterator for Bitboard<B> {
     type Item = Square;
     type IntoIter = SquareIter<B>;

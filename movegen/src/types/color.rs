@@ -38,6 +38,14 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`, as messages name the sides.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// `+1` for White (rank numbers grow forward), `-1` for Black.
     #[inline(always)]
     pub const fn forward(self) -> i8 {

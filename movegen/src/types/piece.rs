@@ -19,6 +19,78 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
     }
 }
 
+/// Defines a variant's piece-kind enum and its [`PieceKind`] implementation from one line per
+/// kind: its name, its index (in declaration order from 0; the variants use it as the promotion
+/// code of their moves) and its FEN letter.
+///
+/// ```ignore
+/// piece_kinds! {
+///     /// Piece kinds.
+///     pub enum MyKind {
+///         /// Pawn.
+///         Pawn = 0 'P',
+///         /// King.
+///         King = 1 'K',
+///     }
+/// }
+/// ```
+///
+/// A list that begins `orthodox,` starts with the six orthodox kinds: `Pawn = 0 'P'`,
+/// `Knight = 1 'N'`, `Bishop = 2 'B'`, `Rook = 3 'R'`, `Queen = 4 'Q'`, `King = 5 'K'`.
+#[macro_export]
+macro_rules! piece_kinds {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            orthodox,
+            $($rest:tt)*
+        }
+    ) => {
+        $crate::piece_kinds! {
+            $(#[$meta])*
+            $vis enum $name {
+                /// Pawn.
+                Pawn = 0 'P',
+                /// Knight.
+                Knight = 1 'N',
+                /// Bishop.
+                Bishop = 2 'B',
+                /// Rook.
+                Rook = 3 'R',
+                /// Queen.
+                Queen = 4 'Q',
+                /// King.
+                King = 5 'K',
+                $($rest)*
+            }
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$kmeta:meta])* $kind:ident = $index:literal $letter:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        $vis enum $name {
+            $($(#[$kmeta])* $kind = $index,)*
+        }
+
+        impl $crate::types::PieceKind for $name {
+            const COUNT: usize = [$($index),*].len();
+            const ALL: &'static [$name] = &[$($name::$kind),*];
+            #[inline(always)]
+            fn index(self) -> usize {
+                self as usize
+            }
+            fn letter(self) -> char {
+                [$($letter),*][self as usize]
+            }
+        }
+    };
+}
+
 /// A kind with a colour.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Piece<P: PieceKind> {

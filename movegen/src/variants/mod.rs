@@ -1,4 +1,9 @@
-//! One module per variant, each a type implementing [`crate::rules::Rules`].
+//! One module per variant, each a type implementing `Rules`; the variant list
+//! ([`crate::for_each_variant`]) and the lookups generated from it ([`VariantId::info`],
+//! [`VariantId::name`], [`VariantId::parse`]).
+
+use crate::info::VariantId;
+use std::fmt;
 
 pub mod chess;
 pub mod eightpiece;
@@ -10,8 +15,9 @@ pub mod tamerspiel;
 
 /// The list of variants: one line per variant id (its `VariantId` name, a doc line, the position
 /// type, and its entry in the variant table). Everything that enumerates or dispatches over
-/// variants is generated from this list (`VariantId`, `VariantId::ALL`, `VariantId::info`,
-/// `with_variant!`): adding a variant means its own modules plus one line here.
+/// variants is generated from this list (`VariantId` and `VariantId::ALL` in `info.rs`,
+/// `VariantId::info` here, `with_variant!` in `rules.rs`): adding a variant means its own
+/// modules plus one line here.
 ///
 /// Invoked as `for_each_variant!(callback!(args))`; calls `$crate::callback! { (args) ... }`.
 #[macro_export]
@@ -27,4 +33,45 @@ macro_rules! for_each_variant {
             JumpingKnights "Jumping Knights Chess." jumpingknights::JumpingKnights, jumpingknights::info::INFO;
         }
     };
+}
+
+crate::for_each_variant!(define_variant_table!());
+
+/// Defines [`VariantId::info`] from the variant list.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! define_variant_table {
+    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
+        impl $crate::info::VariantId {
+            /// The variant's entry in the table every surface reads.
+            pub const fn info(self) -> &'static $crate::info::VariantInfo {
+                match self {
+                    $(VariantId::$V => &$crate::variants::$im::info::$ic,)*
+                }
+            }
+        }
+    };
+}
+
+impl VariantId {
+    /// The id as written everywhere (`--variant`, `UCI_Variant`, XBoard `variant`).
+    pub const fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Parses an id.
+    pub fn parse(s: &str) -> Option<VariantId> {
+        VariantId::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// Whether its moves carry chance outcomes (the table's `has_chance`).
+    pub const fn has_chance(self) -> bool {
+        self.info().has_chance
+    }
+}
+
+impl fmt::Display for VariantId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }

@@ -8,36 +8,34 @@
 //!   and it is monomorphised per variant and per [`Sink`].
 //! * [`Sink`]s that list moves ([`Lister`]) or only count them ([`Counter`], perft bulk
 //!   counting).
-//! * Castling constants, castling and e.p. squares, and the castling / e.p. FEN field checks.
+//! * Castling homes, castling and e.p. squares, and the castling / e.p. FEN field checks.
 
-use crate::attacks::magic::tables;
-use crate::fen::{self, CastleToken, FenError};
+use crate::attacks::magic::{tables, Tables8};
+use crate::board::Board;
+use crate::castling::{FenRule, Homes};
+use crate::fen::{self, FenError, Setup};
 use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
+use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 
-/// Castling right bits.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// Castling right bits.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Castling right bits.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Castling right bits.
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
-/// Castling rights kept after a move touches a square (rook or king start squares).
-const fn castle_keep_table() -> [u8; 64] {
-    let mut t = [0xffu8; 64];
-    t[0] = !WHITE_QUEENSIDE; // a1
-    t[7] = !WHITE_KINGSIDE; // h1
-    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE); // e1
-    t[56] = !BLACK_QUEENSIDE; // a8
-    t[63] = !BLACK_KINGSIDE; // h8
-    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE); // e8
-    t
-}
+/// The castling units' home squares: kings on e1/e8, rooks on a1, h1, a8, h8.
+pub(crate) const HOMES: Homes = Homes {
+    king: [Square(4), Square(60)],
+    rooks: [[Square(0), Square(7)], [Square(56), Square(63)]],
+};
 
 /// `rights & CASTLE_KEEP[from] & CASTLE_KEEP[to]` are the rights left after a move.
-pub(crate) const CASTLE_KEEP: [u8; 64] = castle_keep_table();
+pub(crate) const CASTLE_KEEP: [u8; 64] = HOMES.keep_table();
+
+/// How the orthodox castling field is read: `KQkq` or the Shredder letters of the corner rooks
+/// (`HAha`).
+pub(crate) const CASTLING: FenRule = FenRule {
+    homes: HOMES,
+    only: "castling is only with the a- and h-file rooks",
+    names: ("king", "rook"),
+    twice: None,
+};
 
 /// The rook's `(from, to)` for a castling move whose king lands on `king_to` (file g or c).
 #[inline(always)]
@@ -56,98 +54,21 @@ pub(crate) fn ep_victim(us: Color, ep: Square) -> Square {
     Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8)
 }
 
-/// `White` / `Black`, for error messages.
-pub(crate) fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
-
-/// Reads the castling field of an orthodox setup: `KQkq` or the Shredder letters of the corner
-/// rooks (`HAha`). Each right needs the king on its e-file square and the rook in that corner
-/// (`is_king` / `is_rook` answer from the board).
-pub(crate) fn parse_castling(
-    field: &str,
-    is_king: impl Fn(Square, Color) -> bool,
-    is_rook: impl Fn(Square, Color) -> bool,
-) -> Result<u8, FenError> {
-    let mut castling = 0u8;
-    for t in fen::parse_castling::<Geo8x8>(field)? {
-        let (bit, color, rook_file) = match t {
-            CastleToken::High(c) | CastleToken::File(c, 7) => {
-                (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7)
-            }
-            CastleToken::Low(c) | CastleToken::File(c, 0) => {
-                (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0)
-            }
-            CastleToken::File(..) => {
-                return Err(FenError::new(
-                    "castling",
-                    "castling is only with the a- and h-file rooks",
-                ))
-            }
-        };
-        let rank = color.select(0, 7);
-        let king_sq = Geo8x8::square(4, rank).expect("on board");
-        let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
-        if !is_king(king_sq, color) || !is_rook(rook_sq, color) {
-            return Err(FenError::new(
-                "castling",
-                format!(
-                    "{} castling right needs the king on {} and a rook on {}",
-                    color_name(color),
-                    Geo8x8::name(king_sq),
-                    Geo8x8::name(rook_sq)
-                ),
-            ));
-        }
-        castling |= bit;
-    }
-    Ok(castling)
-}
-
-/// Writes the castling field (`KQkq` order, `-` for none).
-pub(crate) fn castling_text(rights: u8) -> String {
-    let mut s = String::new();
-    for (bit, c) in [
-        (WHITE_KINGSIDE, 'K'),
-        (WHITE_QUEENSIDE, 'Q'),
-        (BLACK_KINGSIDE, 'k'),
-        (BLACK_QUEENSIDE, 'q'),
-    ] {
-        if rights & bit != 0 {
-            s.push(c);
-        }
-    }
-    if s.is_empty() {
-        s.push('-');
-    }
-    s
-}
-
-/// Reads the en-passant field: `-`, or the square just skipped by a double step of the side not
-/// to move (its pawn in front, the skipped square and the origin empty). `is_pawn(sq, color)`
-/// and `is_empty(sq)` answer from the board.
-pub(crate) fn parse_ep(
-    field: &str,
-    side: Color,
-    is_pawn: impl Fn(Square, Color) -> bool,
-    is_empty: impl Fn(Square) -> bool,
+/// Reads the en-passant field of an orthodox setup: `-`, or the square just skipped by a double
+/// step of the side not to move (its `pawn` in front, the skipped square and the origin empty).
+pub(crate) fn read_ep<P: PieceKind, const K: usize>(
+    setup: &Setup,
+    board: &Board<Geo8x8, P, K>,
+    pawn: P,
 ) -> Result<Option<Square>, FenError> {
-    let ep = fen::parse_ep::<Geo8x8>(field)?;
-    if let Some(ep) = ep {
-        let ok_rank = Geo8x8::rank(ep) == side.select(5, 2);
-        let ok = ok_rank && {
-            let pawn_sq = ep_victim(side, ep);
-            let origin = Square((i16::from(ep.0) + 8 * i16::from(side.forward())) as u8);
-            is_pawn(pawn_sq, !side) && is_empty(ep) && is_empty(origin)
-        };
-        if !ok {
-            return Err(FenError::new(
-                "en-passant",
-                format!("{} is not the square skipped by a pawn's double step", Geo8x8::name(ep)),
-            ));
-        }
-    }
-    Ok(ep)
+    let side = setup.side;
+    fen::check_ep::<Geo8x8>(fen::parse_ep::<Geo8x8>(setup.ep)?, |ep| {
+        let origin = Square((i16::from(ep.0) + 8 * i16::from(side.forward())) as u8);
+        Geo8x8::rank(ep) == side.select(5, 2)
+            && board.piece_at(ep_victim(side, ep)) == Some(Piece::new(pawn, !side))
+            && board.piece_at(ep).is_none()
+            && board.piece_at(origin).is_none()
+    })
 }
 
 /// Where generated moves go.
@@ -404,11 +325,24 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
     let target =
         if checkers.any() { pos.evasion_target(ksq, checkers.lsb()) } else { Bitboard(!0) };
     let move_mask = target & land;
+    let pinned = pinned(t, ksq, own, enemy, occ, &theirs);
+    let g = GenState { us, own, enemy, occ, ksq, pinned, move_mask, in_check: checkers.any() };
+    piece_moves(t, &mine, &g, sink);
+    pos.extra_moves(sink, &g);
+    pawn_moves(t, pos, mine.pawns, &g, target, quiet, sink);
 
-    // Pins: enemy line pieces that see the king through exactly one of our units. (A piece
-    // that also jumps, seen at distance 2, "pins" the middle unit only while it gives check
-    // through the jump; the check mask is then its square, which lies on the pin line, so the
-    // restriction changes nothing.)
+    let rights = pos.castle_rights();
+    if !TACTICAL && checkers.is_empty() && rights != 0 {
+        castling(us, rights, ksq, occ, danger, sink);
+    }
+}
+
+/// Our units pinned to the king on `ksq`: enemy line pieces see the king through exactly one
+/// of them. (A piece that also jumps, seen at distance 2, "pins" the middle unit only while it
+/// gives check through the jump; the check mask is then its square, which lies on the pin line,
+/// so the restriction changes nothing.)
+#[inline(always)]
+fn pinned(t: &Tables8, ksq: Square, own: Bb64, enemy: Bb64, occ: Bb64, theirs: &Army) -> Bb64 {
     let snipers = (t.rook(ksq, enemy) & theirs.straight) | (t.bishop(ksq, enemy) & theirs.diagonal);
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
@@ -417,7 +351,13 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
             pinned |= between & own;
         }
     }
+    pinned
+}
 
+/// Knight and line-piece moves (a pinned one only along its pin line; a pinned knight never).
+#[inline(always)]
+fn piece_moves<S: Sink>(t: &Tables8, mine: &Army, g: &GenState, sink: &mut S) {
+    let (ksq, occ, pinned, move_mask) = (g.ksq, g.occ, g.pinned, g.move_mask);
     for sq in mine.knights & !pinned {
         sink.piece_moves(sq, t.knight[sq.idx()] & move_mask);
     }
@@ -435,14 +375,25 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
         }
         sink.piece_moves(sq, a);
     }
-    let g = GenState { us, own, enemy, occ, ksq, pinned, move_mask, in_check: checkers.any() };
-    pos.extra_moves(sink, &g);
+}
 
-    // Pawns.
-    let pawns = mine.pawns;
+/// Pawn moves: pushes, captures and promotions set-wise for the free pawns, one by one along
+/// the pin line for the pinned ones, and en passant with its full test. `target`: the check
+/// mask (everything when not in check); `quiet`: whether non-capturing moves are wanted.
+#[inline(always)]
+fn pawn_moves<P: OrthoPosition, S: Sink>(
+    t: &Tables8,
+    pos: &P,
+    pawns: Bb64,
+    g: &GenState,
+    target: Bb64,
+    quiet: bool,
+    sink: &mut S,
+) {
+    let (us, ksq, enemy, pinned) = (g.us, g.ksq, g.enemy, g.pinned);
     let promo_rank = Bitboard(if us == Color::White { RANK_8 } else { RANK_1 });
     let double_rank = Bitboard(if us == Color::White { RANK_3 } else { RANK_6 });
-    let empty = !occ;
+    let empty = !g.occ;
     let free = pawns & !pinned;
     let single = advance(free, us, 0) & empty;
     let double = advance(single & double_rank, us, 0) & empty & target;
@@ -478,33 +429,34 @@ fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink:
         }
     }
     if let Some(ep) = pos.ep_target() {
-        for from in t.pawn_attacks(them, ep) & pawns {
+        for from in t.pawn_attacks(!us, ep) & pawns {
             if pos.ep_legal(from, ep) {
                 sink.push(Move::new(MoveKind::EnPassant, from, ep));
             }
         }
     }
+}
 
-    // Castling (standard squares; the king's path must not be attacked).
-    let rights = pos.castle_rights();
-    if !TACTICAL && checkers.is_empty() && rights != 0 {
-        let (kbit, qbit, base) = match us {
-            Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0u8),
-            Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56u8),
-        };
-        let sq = |f: u8| Square(base + f);
-        if rights & kbit != 0 {
-            let path = Bitboard::from_square(sq(5)).with(sq(6));
-            if (path & occ).is_empty() && (path & danger).is_empty() {
-                sink.push(Move::new(MoveKind::Castle, ksq, sq(6)));
-            }
+/// Castling with the held `rights` (standard squares): the squares between king and rook
+/// empty, the king's path not attacked (`danger`).
+#[inline(always)]
+fn castling<S: Sink>(us: Color, rights: u8, ksq: Square, occ: Bb64, danger: Bb64, sink: &mut S) {
+    let (kbit, qbit, base) = match us {
+        Color::White => (WHITE_KINGSIDE, WHITE_QUEENSIDE, 0u8),
+        Color::Black => (BLACK_KINGSIDE, BLACK_QUEENSIDE, 56u8),
+    };
+    let sq = |f: u8| Square(base + f);
+    if rights & kbit != 0 {
+        let path = Bitboard::from_square(sq(5)).with(sq(6));
+        if (path & occ).is_empty() && (path & danger).is_empty() {
+            sink.push(Move::new(MoveKind::Castle, ksq, sq(6)));
         }
-        if rights & qbit != 0 {
-            let path = Bitboard::from_square(sq(1)).with(sq(2)).with(sq(3));
-            let walk = Bitboard::from_square(sq(2)).with(sq(3));
-            if (path & occ).is_empty() && (walk & danger).is_empty() {
-                sink.push(Move::new(MoveKind::Castle, ksq, sq(2)));
-            }
+    }
+    if rights & qbit != 0 {
+        let path = Bitboard::from_square(sq(1)).with(sq(2)).with(sq(3));
+        let walk = Bitboard::from_square(sq(2)).with(sq(3));
+        if (path & occ).is_empty() && (walk & danger).is_empty() {
+            sink.push(Move::new(MoveKind::Castle, ksq, sq(2)));
         }
     }
 }

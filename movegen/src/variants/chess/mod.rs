@@ -10,46 +10,19 @@ mod san;
 
 use crate::attacks::magic::tables;
 use crate::board::Board;
-use crate::fen::{self, BoardItem, FenError};
+use crate::castling;
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{EndReason, GameEnd, Outcome, Rules, VariantId};
+use crate::position::Core;
+use crate::rules::{Rules, VariantId};
 use crate::types::{Bb64, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
-use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
+use crate::variants::orthodox::{self, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
-/// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum ChessKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-}
-
-impl PieceKind for ChessKind {
-    const COUNT: usize = 6;
-    const ALL: &'static [ChessKind] = &[
-        ChessKind::Pawn,
-        ChessKind::Knight,
-        ChessKind::Bishop,
-        ChessKind::Rook,
-        ChessKind::Queen,
-        ChessKind::King,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
+crate::piece_kinds! {
+    /// Orthodox piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4).
+    pub enum ChessKind {
+        orthodox,
     }
 }
 
@@ -75,12 +48,9 @@ fn piece_key(p: Piece<ChessKind>, sq: Square) -> u64 {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Chess {
     board: ChessBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// The start position FEN.
@@ -129,7 +99,7 @@ impl Chess {
     /// repetition key, so that an impossible e.p. square does not split positions).
     fn ep_capturable(&self, ep: Square) -> bool {
         let t = tables();
-        let us = self.turn;
+        let us = self.core.turn;
         let pawns = t.pawn_attacks(!us, ep) & self.board.pieces(ChessKind::Pawn, us);
         pawns.into_iter().any(|from| self.ep_is_legal(from, ep))
     }
@@ -137,7 +107,7 @@ impl Chess {
     /// Full legality test of an en-passant capture `from` -> `ep` (pinned and discovered
     /// cases included).
     pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         let victim = orthodox::ep_victim(us, ep);
         let occ = (self.board.occupied().without(from).without(victim)).with(ep);
         let king = self.king(us);
@@ -145,91 +115,10 @@ impl Chess {
         attackers.is_empty()
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h
-    }
-
-    fn from_fen_inner(text: &str) -> Result<Chess, FenError> {
-        let f = fen::split(text, 0)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "chess has no hands"));
-        }
-        let mut board = ChessBoard::empty();
-        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<ChessKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a chess piece letter"))
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix in chess")))
-                }
-                BoardItem::Hole => return Err(FenError::new("board", "chess has no holes")),
-            }
-        }
-        for c in Color::ALL {
-            let n = board.pieces(ChessKind::King, c).count();
-            if n != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
-                ));
-            }
-        }
-        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
-        if (board.kind(ChessKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let castling = orthodox::parse_castling(
-            f.castling,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::King, c)),
-            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Rook, c)),
-        )?;
-        let ep = orthodox::parse_ep(
-            f.ep,
-            f.side,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(ChessKind::Pawn, c)),
-            |sq| board.piece_at(sq).is_none(),
-        )?;
-        let mut pos = Chess {
-            board,
-            turn: f.side,
-            castling,
-            ep,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        let them = !pos.turn;
-        if pos.attackers(pos.king(them), pos.turn, pos.board.occupied()).any() {
-            return Err(FenError::new(
-                "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
-            ));
-        }
-        pos.hash = pos.key_from_scratch();
-        Ok(pos)
-    }
-
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.attackers(self.king(us), !us, self.board.occupied()).any()
     }
 }
@@ -241,32 +130,37 @@ impl Rules for Chess {
     type G = Geo8x8;
     type Moves = ChessMoves;
     const VARIANT: VariantId = VariantId::Chess;
+    const START_FEN: &'static str = START_FEN;
+    const HANDS: Hands = Hands::Refused("chess has no hands");
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        let board: ChessBoard = f.place("a chess piece letter", " in chess")?;
+        fen::one_king(&board, ChessKind::King)?;
+        fen::no_pawn_on_back_ranks(&board, ChessKind::Pawn)?;
+        let castling = castling::read(
+            f.castling,
+            &orthodox::CASTLING,
+            &board,
+            ChessKind::King,
+            ChessKind::Rook,
+        )?;
+        let ep = orthodox::read_ep(f, &board, ChessKind::Pawn)?;
+        let mut pos = Chess { board, core: f.core(), castling, ep };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
+        pos.core.hash = pos.compute_hash();
+        Ok(pos)
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo8x8>(|sq| {
-            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
-        });
-        let castling = orthodox::castling_text(self.castling);
-        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
-        format!(
-            "{board} {} {castling} {ep} {} {}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
+        let board = fen::write_board::<Geo8x8>(|sq| self.board.token(sq));
+        let castling = castling::text(self.castling);
+        fen::write::<Geo8x8>(&board, None, &self.core, &castling, self.ep, None)
     }
 
     #[inline]
@@ -283,36 +177,29 @@ impl Rules for Chess {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                h ^= p.board.castle(from, to, orthodox::castle_rook_squares(to), piece_key);
             }
             MoveKind::EnPassant => {
                 let victim = orthodox::ep_victim(us, to);
-                let cap = p.board.remove(victim).expect("e.p. victim");
-                h ^= piece_key(cap, victim);
-                let pawn = p.board.relocate(from, to).expect("pawn");
-                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.halfmove = 0;
+                h ^= p.board.capture_aside(from, to, victim, piece_key);
+                p.core.halfmove = 0;
             }
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                 }
                 let piece = p.board.remove(from).expect("mover");
                 h ^= piece_key(piece, from);
@@ -324,7 +211,7 @@ impl Rules for Chess {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == ChessKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     }
@@ -333,49 +220,29 @@ impl Rules for Chess {
         }
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_capturable(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     fn insufficient_material(&self) -> bool {
@@ -391,19 +258,13 @@ impl Rules for Chess {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 
@@ -435,7 +296,8 @@ impl Chess {
     fn ep_hashed(&self, ep: Square) -> bool {
         // Cheap pre-test: a capturing pawn must stand beside the double-stepped pawn.
         let t = tables();
-        (t.pawn_attacks(!self.turn, ep) & self.board.pieces(ChessKind::Pawn, self.turn)).any()
+        (t.pawn_attacks(!self.core.turn, ep) & self.board.pieces(ChessKind::Pawn, self.core.turn))
+            .any()
             && self.ep_capturable(ep)
     }
 }

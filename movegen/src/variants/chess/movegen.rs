@@ -17,7 +17,7 @@ pub(super) const PROMOS: [u8; 4] = [
 impl OrthoPosition for Chess {
     #[inline(always)]
     fn mover(&self) -> Color {
-        self.turn
+        self.core.turn
     }
 
     #[inline(always)]

@@ -4,12 +4,10 @@
 
 use super::attack::Lite;
 use super::make::banned;
-use super::{
-    color_name, EightBoard, EightKind, EightPiece, PawnTrack, RIGHT_BK, RIGHT_BQ, RIGHT_WK,
-    RIGHT_WQ,
-};
+use super::{EightBoard, EightKind, EightPiece, PawnTrack, RIGHT_BK, RIGHT_BQ, RIGHT_WK, RIGHT_WQ};
 use crate::attacks::magic::tables;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::fen::{self, CastleToken, FenError, Setup};
+use crate::rules::Rules;
 use crate::types::{Color, Dir, Geo8x8, Geometry, Piece, Square};
 
 /// Which castling conventions a FEN is read with.
@@ -29,166 +27,16 @@ pub enum FenMode {
 
 /// Parses a FEN. Never panics; an error names the field at fault.
 pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
-    let f = fen::split(text, 1)?;
-    if f.hand.is_some() {
-        return Err(FenError::new("hand", "8-Piece Chess has no hands"));
-    }
-    let mut board = EightBoard::empty();
-    let mut facing = [0u64; 3];
-    for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-        match item {
-            BoardItem::Piece(c, suffix) => {
-                let p = Piece::<EightKind>::from_fen_char(c).ok_or_else(|| {
-                    FenError::new("board", format!("`{c}` is not an 8-Piece Chess letter"))
-                })?;
-                match (p.kind, suffix) {
-                    (EightKind::Lancer, Some(s)) => {
-                        let d = Dir::parse(s).ok_or_else(|| {
-                            FenError::new(
-                                "board",
-                                format!("lancer on {}: `{s}` is not a facing", Geo8x8::name(sq)),
-                            )
-                        })?;
-                        for (k, plane) in facing.iter_mut().enumerate() {
-                            if (d.index() >> k) & 1 != 0 {
-                                *plane |= 1 << sq.0;
-                            }
-                        }
-                    }
-                    (EightKind::Lancer, None) => {
-                        return Err(FenError::new(
-                            "board",
-                            format!(
-                                "lancer on {} has no facing; write e.g. `{c}(n)`",
-                                Geo8x8::name(sq)
-                            ),
-                        ))
-                    }
-                    (_, Some(_)) => {
-                        return Err(FenError::new(
-                            "board",
-                            format!("`{c}` on {} takes no suffix", Geo8x8::name(sq)),
-                        ))
-                    }
-                    (_, None) => {}
-                }
-                board.put(sq, p);
-            }
-            BoardItem::Hole => return Err(FenError::new("board", "8-Piece Chess has no holes")),
-        }
-    }
-    for c in Color::ALL {
-        let n = board.pieces(EightKind::King, c).count();
-        if n != 1 {
-            return Err(FenError::new(
-                "board",
-                format!("{} has {n} kings; exactly one is required", color_name(c)),
-            ));
-        }
-        let pawns = board.pieces(EightKind::Pawn, c);
-        if pawns.count() > 8 {
-            return Err(FenError::new(
-                "board",
-                format!(
-                    "{} has {} pawns; pawns are never created, at most 8",
-                    color_name(c),
-                    pawns.count()
-                ),
-            ));
-        }
-        // A pawn on its own last rank would have promoted; its own first rank is reachable
-        // (pushed there by a sentry).
-        let last = Geo8x8::rank_mask(c.select(7, 0));
-        if (pawns & last).any() {
-            return Err(FenError::new(
-                "board",
-                format!("a {} pawn stands on its last rank", color_name(c).to_lowercase()),
-            ));
-        }
-    }
+    let f = Setup::read::<Geo8x8>(text, EightPiece::FEN_FIELDS, EightPiece::HANDS)?;
+    from_setup(&f, mode)
+}
 
-    // Castling.
-    let tokens = fen::parse_castling::<Geo8x8>(f.castling)?;
-    let mut castling = 0u8;
-    let mut partner = [Square(7), Square(0), Square(63), Square(56)];
-    let mut king_home = [Square(4), Square(60)];
-    let mut files_used = false;
-    let mut standard = true;
-    for t in tokens {
-        let (c, target) = match t {
-            CastleToken::High(c) => (c, None),
-            CastleToken::Low(c) => (c, None),
-            CastleToken::File(c, file) => {
-                files_used = true;
-                (c, Some(file))
-            }
-        };
-        let rank = c.select(0u8, 7);
-        let ksq = board.pieces(EightKind::King, c).lsb();
-        if Geo8x8::rank(ksq) != rank {
-            return Err(FenError::new(
-                "castling",
-                format!(
-                    "{} has a castling right but its king is not on its first rank",
-                    color_name(c)
-                ),
-            ));
-        }
-        let kfile = Geo8x8::file(ksq);
-        let partners = (board.pieces(EightKind::Rook, c) | board.pieces(EightKind::Jailer, c))
-            & Geo8x8::rank_mask(rank);
-        let (psq, kside) = match (t, target) {
-            (CastleToken::High(_), _) => {
-                let p =
-                    partners.into_iter().filter(|s| Geo8x8::file(*s) > kfile).max_by_key(|s| s.0);
-                (p, true)
-            }
-            (CastleToken::Low(_), _) => {
-                let p =
-                    partners.into_iter().filter(|s| Geo8x8::file(*s) < kfile).min_by_key(|s| s.0);
-                (p, false)
-            }
-            (_, Some(file)) => {
-                let sq = Geo8x8::square(i32::from(file), i32::from(rank));
-                let p = sq.filter(|s| partners.has(*s) && file != kfile);
-                (p, file > kfile)
-            }
-            (_, None) => (None, false),
-        };
-        let Some(psq) = psq else {
-            return Err(FenError::new(
-                "castling",
-                format!(
-                    "{} castling right `{}` has no rook or jailer to castle with on that side of the king",
-                    color_name(c),
-                    castle_text(t)
-                ),
-            ));
-        };
-        let right = match (c, kside) {
-            (Color::White, true) => RIGHT_WK,
-            (Color::White, false) => RIGHT_WQ,
-            (Color::Black, true) => RIGHT_BK,
-            (Color::Black, false) => RIGHT_BQ,
-        };
-        if castling & (1 << right) != 0 {
-            return Err(FenError::new(
-                "castling",
-                format!("two {} rights on the same side of the king", color_name(c)),
-            ));
-        }
-        castling |= 1 << right;
-        partner[right] = psq;
-        king_home[c.index()] = ksq;
-        let std_kind = if kside { EightKind::Rook } else { EightKind::Jailer };
-        let std_file = if kside { 7 } else { 0 };
-        if kfile != 4
-            || Geo8x8::file(psq) != std_file
-            || board.piece_at(psq).map(|p| p.kind) != Some(std_kind)
-        {
-            standard = false;
-        }
-    }
+/// The position of a read FEN, with the castling conventions of `mode`.
+pub(super) fn from_setup(f: &Setup, mode: FenMode) -> Result<EightPiece, FenError> {
+    let (board, facing) = place(f)?;
+    check_units(&board)?;
+    let Castling { rights: castling, partner, king_home, standard, files_used } =
+        read_castling(f, &board)?;
     let chess960 = match mode {
         FenMode::Standard => {
             if !standard {
@@ -202,12 +50,225 @@ pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
         FenMode::Random => true,
         FenMode::Auto => files_used || !standard,
     };
-
-    // En passant (8P-3: after a double step from the 1st or 2nd rank).
-    let ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+    let ep = read_ep(f, &board)?;
     let us = f.side;
-    if let Some(ep) = ep {
-        let them = !us;
+    // The push field (§6.3, §7.4).
+    let push = match f.extra(0) {
+        None | Some("-") => None,
+        Some(s) => Some(parse_push(s, &board, &facing, us)?),
+    };
+    if push.is_some() && ep.is_some() {
+        return Err(FenError::new("push", "a push and an en-passant square cannot both be set"));
+    }
+    let pawns = PawnTrack::new(board.kind(EightKind::Pawn).into_iter());
+    let mut pos = EightPiece {
+        board,
+        facing,
+        core: f.core(),
+        castling,
+        partner,
+        king_home,
+        chess960,
+        ep,
+        ep_in_key: false,
+        push,
+        pawns,
+    };
+    // The side not to move must not be in check (its king could be taken).
+    let tm = pos.push.and_then(|(from, to)| {
+        (pos.board.piece_at(to).map(|p| p.kind) == Some(EightKind::Lancer))
+            .then(|| (to, banned(from, to)))
+    });
+    fen::check_side(us, Lite::of(&pos).attacked(pos.king(!us), us, tm))?;
+    if let Some(ep) = pos.ep {
+        pos.ep_in_key = pos.ep_capturable(ep);
+    }
+    pos.core.hash = pos.compute_hash();
+    Ok(pos)
+}
+
+/// The units on the board, with the lancers' facings as three bit planes.
+fn place(f: &Setup) -> Result<(EightBoard, [u64; 3]), FenError> {
+    let mut board = EightBoard::empty();
+    let mut facing = [0u64; 3];
+    for u in &f.units {
+        let (sq, c) = (u.square, u.letter);
+        let p = Piece::<EightKind>::from_fen_char(c).ok_or_else(|| {
+            FenError::new("board", format!("`{c}` is not an 8-Piece Chess letter"))
+        })?;
+        match (p.kind, u.suffix) {
+            (EightKind::Lancer, Some(s)) => {
+                let d = Dir::parse(s).ok_or_else(|| {
+                    FenError::new(
+                        "board",
+                        format!("lancer on {}: `{s}` is not a facing", Geo8x8::name(sq)),
+                    )
+                })?;
+                for (k, plane) in facing.iter_mut().enumerate() {
+                    if (d.index() >> k) & 1 != 0 {
+                        *plane |= 1 << sq.0;
+                    }
+                }
+            }
+            (EightKind::Lancer, None) => {
+                return Err(FenError::new(
+                    "board",
+                    format!("lancer on {} has no facing; write e.g. `{c}(n)`", Geo8x8::name(sq)),
+                ))
+            }
+            (_, Some(_)) => {
+                return Err(FenError::new(
+                    "board",
+                    format!("`{c}` on {} takes no suffix", Geo8x8::name(sq)),
+                ))
+            }
+            (_, None) => {}
+        }
+        board.put(sq, p);
+    }
+    Ok((board, facing))
+}
+
+/// One king a side, at most 8 pawns (pawns are never created), none on its own last rank.
+fn check_units(board: &EightBoard) -> Result<(), FenError> {
+    for c in Color::ALL {
+        let n = board.pieces(EightKind::King, c).count();
+        if n != 1 {
+            return Err(FenError::new(
+                "board",
+                format!("{} has {n} kings; exactly one is required", c.name()),
+            ));
+        }
+        let pawns = board.pieces(EightKind::Pawn, c);
+        if pawns.count() > 8 {
+            return Err(FenError::new(
+                "board",
+                format!(
+                    "{} has {} pawns; pawns are never created, at most 8",
+                    c.name(),
+                    pawns.count()
+                ),
+            ));
+        }
+        // A pawn on its own last rank would have promoted; its own first rank is reachable
+        // (pushed there by a sentry).
+        let last = Geo8x8::rank_mask(c.select(7, 0));
+        if (pawns & last).any() {
+            return Err(FenError::new(
+                "board",
+                format!("a {} pawn stands on its last rank", c.name().to_lowercase()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What the castling field says.
+struct Castling {
+    /// Bit `i` for right `i` (`RIGHT_*`).
+    rights: u8,
+    /// Each right's partner square.
+    partner: [Square; 4],
+    /// Each side's king square.
+    king_home: [Square; 2],
+    /// Whether every right is `eightpiece`'s: king on e1/e8, rook on h1/h8 or jailer on a1/a8.
+    standard: bool,
+    /// Whether Shredder file letters were used.
+    files_used: bool,
+}
+
+/// Reads the castling field (`KQkq` with X-FEN's outermost partner, or Shredder file letters).
+fn read_castling(f: &Setup, board: &EightBoard) -> Result<Castling, FenError> {
+    let mut castling = 0u8;
+    let mut partner = [Square(7), Square(0), Square(63), Square(56)];
+    let mut king_home = [Square(4), Square(60)];
+    let mut files_used = false;
+    let mut standard = true;
+    for t in fen::parse_castling::<Geo8x8>(f.castling)? {
+        let c = match t {
+            CastleToken::High(c) | CastleToken::Low(c) => c,
+            CastleToken::File(c, _) => {
+                files_used = true;
+                c
+            }
+        };
+        let rank = c.select(0u8, 7);
+        let ksq = board.pieces(EightKind::King, c).lsb();
+        if Geo8x8::rank(ksq) != rank {
+            return Err(FenError::new(
+                "castling",
+                format!("{} has a castling right but its king is not on its first rank", c.name()),
+            ));
+        }
+        let (psq, kside) = partner_of(t, board, ksq);
+        let Some(psq) = psq else {
+            return Err(FenError::new(
+                "castling",
+                format!(
+                    "{} castling right `{}` has no rook or jailer to castle with on that side of the king",
+                    c.name(),
+                    castle_text(t)
+                ),
+            ));
+        };
+        let right = match (c, kside) {
+            (Color::White, true) => RIGHT_WK,
+            (Color::White, false) => RIGHT_WQ,
+            (Color::Black, true) => RIGHT_BK,
+            (Color::Black, false) => RIGHT_BQ,
+        };
+        if castling & (1 << right) != 0 {
+            return Err(FenError::new(
+                "castling",
+                format!("two {} rights on the same side of the king", c.name()),
+            ));
+        }
+        castling |= 1 << right;
+        partner[right] = psq;
+        king_home[c.index()] = ksq;
+        let std_kind = if kside { EightKind::Rook } else { EightKind::Jailer };
+        let std_file = if kside { 7 } else { 0 };
+        if Geo8x8::file(ksq) != 4
+            || Geo8x8::file(psq) != std_file
+            || board.piece_at(psq).map(|p| p.kind) != Some(std_kind)
+        {
+            standard = false;
+        }
+    }
+    Ok(Castling { rights: castling, partner, king_home, standard, files_used })
+}
+
+/// The partner square a castling token names for the king on `ksq` (`None`: no rook or jailer
+/// there), and whether it lies toward the h-file.
+fn partner_of(t: CastleToken, board: &EightBoard, ksq: Square) -> (Option<Square>, bool) {
+    let (c, kfile, rank) = match t {
+        CastleToken::High(c) | CastleToken::Low(c) | CastleToken::File(c, _) => {
+            (c, Geo8x8::file(ksq), Geo8x8::rank(ksq))
+        }
+    };
+    let partners = (board.pieces(EightKind::Rook, c) | board.pieces(EightKind::Jailer, c))
+        & Geo8x8::rank_mask(rank);
+    match t {
+        CastleToken::High(_) => {
+            let p = partners.into_iter().filter(|s| Geo8x8::file(*s) > kfile).max_by_key(|s| s.0);
+            (p, true)
+        }
+        CastleToken::Low(_) => {
+            let p = partners.into_iter().filter(|s| Geo8x8::file(*s) < kfile).min_by_key(|s| s.0);
+            (p, false)
+        }
+        CastleToken::File(_, file) => {
+            let sq = Geo8x8::square(i32::from(file), i32::from(rank));
+            let p = sq.filter(|s| partners.has(*s) && file != kfile);
+            (p, file > kfile)
+        }
+    }
+}
+
+/// Reads the en-passant field (8P-3: after a double step from the 1st or 2nd rank).
+fn read_ep(f: &Setup, board: &EightBoard) -> Result<Option<Square>, FenError> {
+    let them = !f.side;
+    fen::check_ep::<Geo8x8>(fen::parse_ep::<Geo8x8>(f.ep)?, |ep| {
         let r = Geo8x8::rank(ep);
         let ok_rank = match them {
             Color::White => r == 1 || r == 2,
@@ -216,60 +277,11 @@ pub(super) fn parse(text: &str, mode: FenMode) -> Result<EightPiece, FenError> {
         let fwd = 8 * i16::from(them.forward());
         let pawn_sq = Square((i16::from(ep.0) + fwd) as u8);
         let origin = Square((i16::from(ep.0) - fwd) as u8);
-        if !ok_rank
-            || board.piece_at(pawn_sq) != Some(Piece::new(EightKind::Pawn, them))
-            || board.piece_at(ep).is_some()
-            || board.piece_at(origin).is_some()
-        {
-            return Err(FenError::new(
-                "en-passant",
-                format!("{} is not the square skipped by a pawn's double step", Geo8x8::name(ep)),
-            ));
-        }
-    }
-
-    // The push field (§6.3, §7.4).
-    let push = match f.extra.first() {
-        None | Some(&"-") => None,
-        Some(s) => Some(parse_push(s, &board, &facing, us)?),
-    };
-    if push.is_some() && ep.is_some() {
-        return Err(FenError::new("push", "a push and an en-passant square cannot both be set"));
-    }
-
-    let pawns = PawnTrack::new(board.kind(EightKind::Pawn).into_iter());
-    let mut pos = EightPiece {
-        board,
-        facing,
-        turn: us,
-        castling,
-        partner,
-        king_home,
-        chess960,
-        ep,
-        ep_in_key: false,
-        push,
-        halfmove: f.halfmove,
-        fullmove: f.fullmove,
-        hash: 0,
-        pawns,
-    };
-    // The side not to move must not be in check (its king could be taken).
-    let tm = pos.push.and_then(|(from, to)| {
-        (pos.board.piece_at(to).map(|p| p.kind) == Some(EightKind::Lancer))
-            .then(|| (to, banned(from, to)))
-    });
-    if Lite::of(&pos).attacked(pos.king(!us), us, tm) {
-        return Err(FenError::new(
-            "side",
-            format!("{} is to move but {} is in check", color_name(us), color_name(!us)),
-        ));
-    }
-    if let Some(ep) = pos.ep {
-        pos.ep_in_key = pos.ep_capturable(ep);
-    }
-    pos.hash = pos.key_from_scratch();
-    Ok(pos)
+        ok_rank
+            && board.piece_at(pawn_sq) == Some(Piece::new(EightKind::Pawn, them))
+            && board.piece_at(ep).is_none()
+            && board.piece_at(origin).is_none()
+    })
 }
 
 fn castle_text(t: CastleToken) -> String {
@@ -300,14 +312,14 @@ fn parse_push(
         return Err(bad(format!(
             "{} must hold the {} sentry that pushed",
             Geo8x8::name(from),
-            color_name(!us).to_lowercase()
+            (!us).name().to_lowercase()
         )));
     }
     let unit = board.piece_at(to).filter(|p| p.color == us).ok_or_else(|| {
         bad(format!(
             "{} must hold a {} unit (the pushed one)",
             Geo8x8::name(to),
-            color_name(us).to_lowercase()
+            us.name().to_lowercase()
         ))
     })?;
     let t = tables();
@@ -350,34 +362,14 @@ fn parse_push(
 
 /// Writes the FEN (always with the push field).
 pub(super) fn write(pos: &EightPiece) -> String {
-    let mut board = String::with_capacity(96);
-    for r in (0..8u8).rev() {
-        let mut run = 0u8;
-        for f in 0..8u8 {
-            let sq = Square(r * 8 + f);
-            match pos.board.piece_at(sq) {
-                None => run += 1,
-                Some(p) => {
-                    if run > 0 {
-                        board.push(char::from(b'0' + run));
-                        run = 0;
-                    }
-                    board.push(p.fen_char());
-                    if p.kind == EightKind::Lancer {
-                        board.push('(');
-                        board.push_str(Dir::from_index(pos.facing_idx(sq)).name());
-                        board.push(')');
-                    }
-                }
-            }
-        }
-        if run > 0 {
-            board.push(char::from(b'0' + run));
-        }
-        if r > 0 {
-            board.push('/');
-        }
-    }
+    let board = fen::write_board::<Geo8x8>(|sq| {
+        let p = pos.board.piece_at(sq)?;
+        Some(if p.kind == EightKind::Lancer {
+            format!("{}({})", p.fen_char(), Dir::from_index(pos.facing_idx(sq)).name())
+        } else {
+            p.fen_char().to_string()
+        })
+    });
     let mut castling = String::new();
     for (i, (std, upper)) in
         [('K', true), ('Q', true), ('k', false), ('q', false)].iter().enumerate()
@@ -394,14 +386,8 @@ pub(super) fn write(pos: &EightPiece) -> String {
     if castling.is_empty() {
         castling.push('-');
     }
-    let ep = pos.ep.map_or("-".to_string(), Geo8x8::name);
     let push = pos
         .push
         .map_or("-".to_string(), |(f, t)| format!("{}{}", Geo8x8::name(f), Geo8x8::name(t)));
-    format!(
-        "{board} {} {castling} {ep} {} {} {push}",
-        pos.turn.fen_char(),
-        pos.halfmove,
-        pos.fullmove
-    )
+    fen::write::<Geo8x8>(&board, None, &pos.core, &castling, pos.ep, Some(&push))
 }

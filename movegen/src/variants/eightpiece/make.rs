@@ -35,19 +35,19 @@ impl Place for EightPiece {
     #[inline(always)]
     fn take(&mut self, sq: Square, p: Piece<EightKind>) {
         self.board.remove(sq);
-        self.hash ^= unit_key(p, sq);
+        self.core.hash ^= unit_key(p, sq);
         if p.kind == EightKind::Lancer {
-            self.hash ^= facing_key(sq, self.facing_idx(sq));
+            self.core.hash ^= facing_key(sq, self.facing_idx(sq));
             self.set_facing(sq, 0);
         }
     }
     #[inline(always)]
     fn put(&mut self, sq: Square, p: Piece<EightKind>, facing: usize) {
         self.board.put(sq, p);
-        self.hash ^= unit_key(p, sq);
+        self.core.hash ^= unit_key(p, sq);
         if p.kind == EightKind::Lancer {
             self.set_facing(sq, facing);
-            self.hash ^= facing_key(sq, facing);
+            self.core.hash ^= facing_key(sq, facing);
         }
     }
 }
@@ -92,7 +92,7 @@ pub(super) fn castle_right(us: Color, to: Square) -> usize {
 #[inline(always)]
 pub(super) fn apply<P: Place>(pos: &EightPiece, m: Move, out: &mut P) -> Applied {
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let (from, to) = (m.from(), m.to());
     let mut res = Applied { king: pos.king(us), ..Applied::default() };
     match m.kind() {
@@ -195,15 +195,15 @@ pub(super) fn banned(from: Square, to: Square) -> u64 {
 /// The position after the legal move `m`.
 pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
     let mut p = *pos;
-    let us = pos.turn;
-    let mut h = p.hash ^ KEYS[SIDE_KEY] ^ EightPiece::castle_key(p.castling, &p.partner);
+    let us = pos.core.turn;
+    let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ EightPiece::castle_key(p.castling, &p.partner);
     if let (Some(ep), true) = (p.ep, p.ep_in_key) {
         h ^= ep_key(ep);
     }
     if let Some((f, t)) = p.push {
         h ^= push_key(f, t);
     }
-    p.hash = h;
+    p.core.hash = h;
     let res = apply(pos, m, &mut p);
     let kind = m.kind();
 
@@ -249,11 +249,8 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
             reset = true;
         }
     }
-    p.halfmove = if reset { 0 } else { p.halfmove + 1 };
-    if us == Color::Black {
-        p.fullmove += 1;
-    }
-    p.turn = !us;
+    p.core.halfmove = if reset { 0 } else { p.core.halfmove + 1 };
+    p.core.pass_turn();
 
     p.push = match kind {
         MoveKind::Push | MoveKind::Nudge => Some((m.to(), m.aux())),
@@ -263,7 +260,7 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
         MoveKind::DoublePush => Some(Square((m.from().0 + m.to().0) / 2)),
         _ => None,
     };
-    let mut h = p.hash ^ EightPiece::castle_key(p.castling, &p.partner);
+    let mut h = p.core.hash ^ EightPiece::castle_key(p.castling, &p.partner);
     p.ep_in_key = false;
     if let Some(ep) = p.ep {
         if p.ep_capturable(ep) {
@@ -274,6 +271,6 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
     if let Some((f, t)) = p.push {
         h ^= push_key(f, t);
     }
-    p.hash = h;
+    p.core.hash = h;
     p
 }

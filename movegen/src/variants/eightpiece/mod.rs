@@ -20,52 +20,30 @@ pub mod setup;
 mod tables;
 
 use crate::board::Board;
-use crate::fen::FenError;
+use crate::fen::{FenError, Hands, Setup};
 use crate::moves::{Move, MoveList};
-use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
-use crate::types::{Color, Geo8x8, Piece, PieceKind, Square};
+use crate::position::Core;
+use crate::rules::{MoveError, Rules, VariantId};
+use crate::types::{Color, Geo8x8, Piece, Square};
 use crate::zobrist;
 
 pub use fen::FenMode;
 
-/// The unit kinds of 8-Piece Chess. The index doubles as the promotion code of a [`Move`]
-/// (knight 1, bishop 2, rook 3, queen 4, jailer 6, lancer 7, sentry 8).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum EightKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-    /// Jailer: rook moves to empty squares, holds the enemy units orthogonally next to it.
-    Jailer = 6,
-    /// Lancer: moves along its facing, passing over friends.
-    Lancer = 7,
-    /// Sentry: bishop moves to empty squares, pushes enemy units.
-    Sentry = 8,
-}
-
-impl PieceKind for EightKind {
-    const COUNT: usize = 9;
-    const ALL: &'static [EightKind] =
-        &[Pawn, Knight, Bishop, Rook, Queen, King, Jailer, Lancer, Sentry];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K', 'J', 'L', 'S'][self as usize]
+crate::piece_kinds! {
+    /// The unit kinds of 8-Piece Chess. The index doubles as the promotion code of a [`Move`]
+    /// (knight 1, bishop 2, rook 3, queen 4, jailer 6, lancer 7, sentry 8).
+    pub enum EightKind {
+        orthodox,
+        /// Jailer: rook moves to empty squares, holds the enemy units orthogonally next to it.
+        Jailer = 6 'J',
+        /// Lancer: moves along its facing, passing over friends.
+        Lancer = 7 'L',
+        /// Sentry: bishop moves to empty squares, pushes enemy units.
+        Sentry = 8 'S',
     }
 }
 
-use EightKind::{Bishop, Jailer, King, Knight, Lancer, Pawn, Queen, Rook, Sentry};
+use EightKind::{Bishop, Jailer, King, Knight, Lancer, Queen, Rook, Sentry};
 
 /// The board type of 8-Piece Chess.
 pub type EightBoard = Board<Geo8x8, EightKind, 9>;
@@ -170,7 +148,7 @@ pub struct EightPiece {
     /// Lancer facings as three bit planes (bit `k` of the facing index of the lancer on each
     /// square); zero on squares without a lancer.
     pub(crate) facing: [u64; 3],
-    pub(crate) turn: Color,
+    pub(crate) core: Core,
     /// Castling rights, bit `i` for right `i` (`RIGHT_*`).
     pub(crate) castling: u8,
     /// The castling partner's square of each right (meaningful while the right is held).
@@ -185,9 +163,6 @@ pub struct EightPiece {
     pub(crate) ep_in_key: bool,
     /// The `push` field: (from, to) of the unit pushed on the move just made (§6.3, §7.4).
     pub(crate) push: Option<(Square, Square)>,
-    pub(crate) halfmove: u32,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
     pub(crate) pawns: PawnTrack,
 }
 
@@ -275,29 +250,6 @@ impl EightPiece {
         h
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= unit_key(p, sq);
-            if p.kind == Lancer {
-                h ^= facing_key(sq, self.facing_idx(sq));
-            }
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= Self::castle_key(self.castling, &self.partner);
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= ep_key(ep);
-            }
-        }
-        if let Some((f, t)) = self.push {
-            h ^= push_key(f, t);
-        }
-        h
-    }
-
     /// Whether the side to move has a legal en-passant capture onto `ep`.
     pub(crate) fn ep_capturable(&self, ep: Square) -> bool {
         movegen::ep_capture_exists(self, ep)
@@ -316,7 +268,7 @@ impl EightPiece {
 
     /// Whether the side to move is in check (§6.4 attacks included).
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         attack::Lite::of(self).attacked(self.king(us), !us, None)
     }
 
@@ -326,21 +278,22 @@ impl EightPiece {
     }
 }
 
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
-
 impl Rules for EightPiece {
     type G = Geo8x8;
     type Moves = EightMoves;
     const VARIANT: VariantId = VariantId::EightPiece;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    const HANDS: Hands = Hands::Refused("8-Piece Chess has no hands");
 
-    fn startpos() -> Self {
-        fen::parse(START_FEN, FenMode::Standard).expect("start FEN is valid")
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn from_fen(text: &str) -> Result<Self, FenError> {
-        fen::parse(text, FenMode::Auto)
+    /// Read with the conventions the castling field shows (`FenMode::Auto`).
+    fn from_setup(setup: &Setup) -> Result<Self, FenError> {
+        fen::from_setup(setup, FenMode::Auto)
     }
 
     fn from_fen_as(variant: VariantId, text: &str) -> Result<Self, FenError> {
@@ -353,11 +306,6 @@ impl Rules for EightPiece {
 
     fn fen(&self) -> String {
         fen::write(self)
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
     }
 
     #[inline]
@@ -376,36 +324,25 @@ impl Rules for EightPiece {
         make::play(self, m)
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(|p, sq| {
+            unit_key(p, sq) ^ if p.kind == Lancer { facing_key(sq, self.facing_idx(sq)) } else { 0 }
+        });
+        h ^= self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= Self::castle_key(self.castling, &self.partner);
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= ep_key(ep);
+            }
+        }
+        if let Some((f, t)) = self.push {
+            h ^= push_key(f, t);
+        }
+        h
     }
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     /// §9: drawn automatically after 100 plies without a capture (pushed units included) and
@@ -413,7 +350,7 @@ impl Rules for EightPiece {
     /// field, kept exactly by [`Rules::play`] with each pawn's squares (a FEN start knows only
     /// each pawn's current square). A mate given on the 100th ply stands (FIDE 9.6.2).
     fn fifty_move_draw(&self) -> bool {
-        self.halfmove >= 100 && !self.is_checkmate()
+        self.core.halfmove >= 100 && !self.is_checkmate()
     }
 
     fn move_text(&self, m: Move) -> String {
@@ -436,7 +373,7 @@ impl Rules for EightPiece {
     /// in check (8P-2) or its king is held (then the pass is a real move and a null move would
     /// prove nothing).
     fn null_move(&self) -> Option<Self> {
-        if self.is_held(self.king(self.turn)) || self.is_check() {
+        if self.is_held(self.king(self.core.turn)) || self.is_check() {
             return None;
         }
         Some(make::play(self, Move::new(crate::moves::MoveKind::Pass, Square(0), Square(0))))

@@ -30,7 +30,7 @@ use super::tables::{
 use super::{EightKind, EightMoves, EightPiece, PROMOS, RIGHT_BK};
 use crate::attacks::magic::tables;
 use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{Bitboard, Color, Dir, Square};
+use crate::types::{squares, Bitboard, Color, Dir, Square};
 
 /// Where generated moves go.
 pub(super) trait Sink {
@@ -58,19 +58,6 @@ pub(super) struct Lister<'a>(pub &'a mut EightMoves);
 
 /// Only counts them.
 pub(super) struct Counter(pub u64);
-
-#[inline(always)]
-fn squares(mut bb: u64) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bb == 0 {
-            None
-        } else {
-            let s = bb.trailing_zeros() as u8;
-            bb &= bb - 1;
-            Some(Square(s))
-        }
-    })
-}
 
 #[inline(always)]
 fn dirs_of(mask: u8) -> impl Iterator<Item = usize> {
@@ -591,7 +578,7 @@ impl<T: Sink> Gen<'_, T> {
 pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let them = !us;
     let own = b.color(us).0;
     let enemy = b.color(them).0;
@@ -676,7 +663,7 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
 pub(super) fn ep_capture_exists(pos: &EightPiece, ep: Square) -> bool {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let jailers = b.kind(EightKind::Jailer).0;
     let held = orth_adj(jailers & b.color(!us).0);
     let pawns = b.pieces(EightKind::Pawn, us).0 & !held & t.pawn_attacks(!us, ep).0;

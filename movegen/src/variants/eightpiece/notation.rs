@@ -57,7 +57,7 @@ pub(super) fn coordinates(pos: &EightPiece, m: Move) -> String {
         MoveKind::Pass => "0000".to_string(),
         MoveKind::Castle => {
             if pos.chess960 {
-                let (p, _, _) = castle_squares(pos, castle_right(pos.turn, to));
+                let (p, _, _) = castle_squares(pos, castle_right(pos.core.turn, to));
                 format!("{}{}", sq(from), sq(p))
             } else {
                 format!("{}{}", sq(from), sq(to))
@@ -112,7 +112,7 @@ pub(super) fn san(pos: &EightPiece, m: Move) -> String {
     let b = &pos.board;
     let (from, to) = (m.from(), m.to());
     let sq = Geo8x8::name;
-    let capture_on = |s: Square| b.piece_at(s).is_some_and(|p| p.color != pos.turn);
+    let capture_on = |s: Square| b.piece_at(s).is_some_and(|p| p.color != pos.core.turn);
     let mut s = match m.kind() {
         MoveKind::Pass => "--".to_string(),
         MoveKind::Castle => {

@@ -19,50 +19,33 @@ mod notation;
 mod tables;
 
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::castling::{self, FenRule, Homes};
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb128, Bitboard, Color, Geo10x10, Geometry, Piece, PieceKind, Square};
 use crate::zobrist;
 use tables::{CENTRAL, EDGE, RANK};
 
-/// Jumping Knights piece kinds. The index doubles as the promotion code of a [`Move`]
-/// (1 Nightrider, 2 Bishop, 3 Rook, 4 Queen, 6 War Machine).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum JkKind {
-    /// Pawn `P`.
-    Pawn = 0,
-    /// Nightrider `N` (rides knight leaps along a line).
-    Nightrider = 1,
-    /// Bishop `B`.
-    Bishop = 2,
-    /// Rook `R`.
-    Rook = 3,
-    /// Queen `Q`.
-    Queen = 4,
-    /// King `K`.
-    King = 5,
-    /// War Machine `W` (one orthogonal step or a 3-square orthogonal jump).
-    WarMachine = 6,
-}
-
-impl PieceKind for JkKind {
-    const COUNT: usize = 7;
-    const ALL: &'static [JkKind] = &[
-        JkKind::Pawn,
-        JkKind::Nightrider,
-        JkKind::Bishop,
-        JkKind::Rook,
-        JkKind::Queen,
-        JkKind::King,
-        JkKind::WarMachine,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K', 'W'][self as usize]
+crate::piece_kinds! {
+    /// Jumping Knights piece kinds. The index doubles as the promotion code of a [`Move`]
+    /// (1 Nightrider, 2 Bishop, 3 Rook, 4 Queen, 6 War Machine).
+    pub enum JkKind {
+        /// Pawn `P`.
+        Pawn = 0 'P',
+        /// Nightrider `N` (rides knight leaps along a line).
+        Nightrider = 1 'N',
+        /// Bishop `B`.
+        Bishop = 2 'B',
+        /// Rook `R`.
+        Rook = 3 'R',
+        /// Queen `Q`.
+        Queen = 4 'Q',
+        /// King `K`.
+        King = 5 'K',
+        /// War Machine `W` (one orthogonal step or a 3-square orthogonal jump).
+        WarMachine = 6 'W',
     }
 }
 
@@ -73,14 +56,7 @@ pub const PROMOTIONS: [JkKind; 5] =
 /// The board type of Jumping Knights.
 pub type JkBoard = Board<Geo10x10, JkKind, 7>;
 
-/// Castling right bits.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// Castling right bits.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Castling right bits.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Castling right bits.
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
 /// Zobrist keys: 14 piece codes x 100 squares, then side, 16 castling masks, 10 e.p. files.
 const KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
@@ -93,26 +69,23 @@ fn piece_key(p: Piece<JkKind>, sq: Square) -> u64 {
     KEYS[(usize::from(p.code()) - 1) * 100 + sq.idx()]
 }
 
-// Squares of the castling units (index = rank * 10 + file; a = file 1, e = 5, h = 8).
-const E1: u8 = 15;
-const A1: u8 = 11;
-const H1: u8 = 18;
-const E8: u8 = 85;
-const A8: u8 = 81;
-const H8: u8 = 88;
+/// The castling units' home squares (index = rank * 10 + file): kings on e1 and e8, rooks on
+/// a1, h1, a8, h8.
+const HOMES: Homes = Homes {
+    king: [Square(15), Square(85)],
+    rooks: [[Square(11), Square(18)], [Square(81), Square(88)]],
+};
+
+/// How the castling field is read.
+const CASTLING: FenRule = FenRule {
+    homes: HOMES,
+    only: "Jumping Knights castles only with the a- and h-file rooks",
+    names: ("king", "rook"),
+    twice: Some("a castling right is given twice"),
+};
 
 /// Castling rights kept after a move touches a square (king or rook home squares).
-const fn castle_keep_table() -> [u8; 100] {
-    let mut t = [0xffu8; 100];
-    t[A1 as usize] = !WHITE_QUEENSIDE;
-    t[H1 as usize] = !WHITE_KINGSIDE;
-    t[E1 as usize] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE);
-    t[A8 as usize] = !BLACK_QUEENSIDE;
-    t[H8 as usize] = !BLACK_KINGSIDE;
-    t[E8 as usize] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE);
-    t
-}
-const CASTLE_KEEP: [u8; 100] = castle_keep_table();
+const CASTLE_KEEP: [u8; 100] = HOMES.keep_table();
 
 /// The start position (JK-1: War Machines on b0, g0, b9, g9).
 pub const START_FEN: &str =
@@ -132,14 +105,11 @@ pub fn edge() -> Bb128 {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct JumpingKnights {
     board: JkBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
     /// Whether the e.p. square is in the hash (a legal e.p. capture exists).
     ep_hashed: bool,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// Move list capacity. Every move of a unit ends on a distinct square of its lines (a quiet
@@ -149,10 +119,6 @@ pub struct JumpingKnights {
 /// 15 non-king units (a side never has more than 16) and a king with 8 steps, 8 captures and 2
 /// castlings: 15 * 35 + 18 = 543 < 576.
 pub type JkMoves = MoveList<576>;
-
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
 
 impl JumpingKnights {
     /// The placement.
@@ -180,7 +146,7 @@ impl JumpingKnights {
     /// Whether the side to move is in check (its king could be captured by a jump: JK-4).
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         movegen::capturable(
             &self.board,
             self.king(us),
@@ -213,7 +179,7 @@ impl JumpingKnights {
     pub fn victim_square(&self, m: Move) -> Option<Square> {
         match m.kind() {
             MoveKind::Jump => Some(m.to()),
-            MoveKind::JumpEnPassant => Some(ep_victim(m.to(), self.turn)),
+            MoveKind::JumpEnPassant => Some(ep_victim(m.to(), self.core.turn)),
             _ => None,
         }
     }
@@ -230,155 +196,10 @@ impl JumpingKnights {
         list.iter().any(|m| m.kind() == MoveKind::JumpEnPassant)
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_legal() {
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
-            }
-        }
-        h
-    }
-
-    fn from_fen_inner(text: &str) -> Result<JumpingKnights, FenError> {
-        let f = fen::split(text, 0)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "Jumping Knights has no hands"));
-        }
-        let mut board = JkBoard::empty();
-        for (sq, item) in fen::parse_board::<Geo10x10>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<JkKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new(
-                            "board",
-                            format!("`{c}` is not a Jumping Knights letter (K Q R B N W P)"),
-                        )
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix")))
-                }
-                BoardItem::Hole => {
-                    return Err(FenError::new("board", "the 10x10 board has no holes"))
-                }
-            }
-        }
-        for c in Color::ALL {
-            let n = board.pieces(JkKind::King, c).count();
-            if n != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
-                ));
-            }
-        }
-        // Pawns move only forward from their second rank and must promote on the last two.
-        // For both colours that rules out ranks 0, 1, 8 and 9.
-        if board.kind(JkKind::Pawn).0 & (RANK[0] | RANK[1] | RANK[8] | RANK[9]) != 0 {
-            return Err(FenError::new(
-                "board",
-                "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
-            ));
-        }
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo10x10>(f.castling)? {
-            let (bit, color, rook_file) = match t {
-                CastleToken::High(c) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 8),
-                CastleToken::Low(c) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 1),
-                CastleToken::File(c, 8) => (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 8),
-                CastleToken::File(c, 1) => (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 1),
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "Jumping Knights castles only with the a- and h-file rooks",
-                    ))
-                }
-            };
-            if castling & bit != 0 {
-                return Err(FenError::new("castling", "a castling right is given twice"));
-            }
-            let rank = color.select(1, 8);
-            let king_sq = Geo10x10::square(5, rank).expect("on board");
-            let rook_sq = Geo10x10::square(rook_file, rank).expect("on board");
-            if board.piece_at(king_sq) != Some(Piece::new(JkKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(JkKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the king on {} and a rook on {}",
-                        color_name(color),
-                        Geo10x10::name(king_sq),
-                        Geo10x10::name(rook_sq)
-                    ),
-                ));
-            }
-            castling |= bit;
-        }
-        let ep = fen::parse_ep::<Geo10x10>(f.ep)?;
-        if let Some(ep) = ep {
-            let us = f.side;
-            let fwd = 10 * i16::from(us.forward());
-            let ok_rank = Geo10x10::rank(ep) == us.select(6, 3);
-            let ok_file = (1..=8).contains(&Geo10x10::file(ep));
-            let pawn_sq = Square((i16::from(ep.0) - fwd) as u8);
-            let origin = Square((i16::from(ep.0) + fwd) as u8);
-            if !ok_rank
-                || !ok_file
-                || board.piece_at(pawn_sq) != Some(Piece::new(JkKind::Pawn, !us))
-                || board.piece_at(ep).is_some()
-                || board.piece_at(origin).is_some()
-            {
-                return Err(FenError::new(
-                    "en-passant",
-                    format!(
-                        "{} is not the square skipped by a pawn's double step",
-                        Geo10x10::name(ep)
-                    ),
-                ));
-            }
-        }
-        let mut pos = JumpingKnights {
-            board,
-            turn: f.side,
-            castling,
-            ep,
-            ep_hashed: false,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        let them = !pos.turn;
-        if movegen::capturable(
-            &pos.board,
-            pos.king(them),
-            pos.turn,
-            pos.board.color(pos.turn),
-            pos.board.occupied(),
-        ) {
-            return Err(FenError::new(
-                "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
-            ));
-        }
-        pos.ep_hashed = pos.ep_legal();
-        pos.hash = pos.key_from_scratch();
-        Ok(pos)
-    }
-
     /// The placement after `m` (no clocks, rights or hash): for "gives check" tests.
     pub(crate) fn board_after(&self, m: Move) -> JkBoard {
         let mut b = self.board;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
         match m.kind() {
             MoveKind::Castle => {
@@ -435,45 +256,48 @@ impl Rules for JumpingKnights {
     type G = Geo10x10;
     type Moves = JkMoves;
     const VARIANT: VariantId = VariantId::JumpingKnights;
+    const START_FEN: &'static str = START_FEN;
+    const HANDS: Hands = Hands::Refused("Jumping Knights has no hands");
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        let board: JkBoard = f.place("a Jumping Knights letter (K Q R B N W P)", "")?;
+        fen::one_king(&board, JkKind::King)?;
+        // Pawns move only forward from their second rank and must promote on the last two.
+        // For both colours that rules out ranks 0, 1, 8 and 9.
+        if board.kind(JkKind::Pawn).0 & (RANK[0] | RANK[1] | RANK[8] | RANK[9]) != 0 {
+            return Err(FenError::new(
+                "board",
+                "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
+            ));
+        }
+        let castling = castling::read(f.castling, &CASTLING, &board, JkKind::King, JkKind::Rook)?;
+        let us = f.side;
+        let fwd = 10 * i16::from(us.forward());
+        let ep = fen::check_ep::<Geo10x10>(fen::parse_ep::<Geo10x10>(f.ep)?, |ep| {
+            Geo10x10::rank(ep) == us.select(6, 3)
+                && (1..=8).contains(&Geo10x10::file(ep))
+                && board.piece_at(Square((i16::from(ep.0) - fwd) as u8))
+                    == Some(Piece::new(JkKind::Pawn, !us))
+                && board.piece_at(ep).is_none()
+                && board.piece_at(Square((i16::from(ep.0) + fwd) as u8)).is_none()
+        })?;
+        let mut pos = JumpingKnights { board, core: f.core(), castling, ep, ep_hashed: false };
+        let b = &pos.board;
+        fen::check_side(us, movegen::capturable(b, pos.king(!us), us, b.color(us), b.occupied()))?;
+        pos.ep_hashed = pos.ep_legal();
+        pos.core.hash = pos.compute_hash();
+        Ok(pos)
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo10x10>(|sq| {
-            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
-        });
-        let mut castling = String::new();
-        for (bit, c) in [
-            (WHITE_KINGSIDE, 'K'),
-            (WHITE_QUEENSIDE, 'Q'),
-            (BLACK_KINGSIDE, 'k'),
-            (BLACK_QUEENSIDE, 'q'),
-        ] {
-            if self.castling & bit != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let ep = self.ep.map_or("-".to_string(), Geo10x10::name);
-        format!(
-            "{board} {} {castling} {ep} {} {}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
+        let board = fen::write_board::<Geo10x10>(|sq| self.board.token(sq));
+        let castling = castling::text(self.castling);
+        fen::write::<Geo10x10>(&board, None, &self.core, &castling, self.ep, None)
     }
 
     #[inline]
@@ -490,9 +314,9 @@ impl Rules for JumpingKnights {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if p.ep_hashed {
             if let Some(ep) = p.ep {
                 h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
@@ -500,14 +324,10 @@ impl Rules for JumpingKnights {
         }
         p.ep = None;
         p.ep_hashed = false;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let (rook_from, rook_to) = castle_rook(to);
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                h ^= p.board.castle(from, to, castle_rook(to), piece_key);
             }
             MoveKind::Jump | MoveKind::JumpEnPassant => {
                 let victim = if m.kind() == MoveKind::Jump { to } else { ep_victim(to, us) };
@@ -518,7 +338,7 @@ impl Rules for JumpingKnights {
                 let placed = promoted(piece, m.promo(), us);
                 p.board.put(m.aux(), placed);
                 h ^= piece_key(placed, m.aux());
-                p.halfmove = 0;
+                p.core.halfmove = 0;
             }
             _ => {
                 let piece = p.board.remove(from).expect("mover");
@@ -527,7 +347,7 @@ impl Rules for JumpingKnights {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == JkKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     }
@@ -536,39 +356,30 @@ impl Rules for JumpingKnights {
         }
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_legal() {
                 p.ep_hashed = true;
                 h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_legal() {
+                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
     }
 
     /// Checkmate wins; stalemate (no legal move, not in check) is a win for the other side when
@@ -578,7 +389,7 @@ impl Rules for JumpingKnights {
         if !legal.is_empty() {
             return None;
         }
-        let us = self.turn;
+        let us = self.core.turn;
         if self.is_check() {
             return Some(GameEnd { outcome: Outcome::Win(!us), reason: EndReason::Checkmate });
         }
@@ -598,20 +409,14 @@ impl Rules for JumpingKnights {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if p.ep_hashed {
             if let Some(ep) = p.ep {
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
             }
         }
         p.ep = None;
         p.ep_hashed = false;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 

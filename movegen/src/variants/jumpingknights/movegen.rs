@@ -21,7 +21,7 @@ use super::tables::{
 };
 use super::{ep_victim, JkBoard, JkKind, JkMoves, JumpingKnights, PROMOTIONS};
 use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{Bb128, Bitboard, Color, Dir, Square};
+use crate::types::{squares, Bb128, Bitboard, Color, Dir, Square};
 
 /// Where generated moves go.
 pub(super) trait Sink {
@@ -133,12 +133,6 @@ impl Sink for Counter {
     fn push(&mut self, _m: Move) {
         self.0 += 1;
     }
-}
-
-/// Iterates the squares of a raw set.
-#[inline(always)]
-fn squares(bits: u128) -> impl Iterator<Item = Square> {
-    Bitboard(bits).into_iter()
 }
 
 /// Shifts a raw set by `delta` square indices (the caller masks files that would wrap).
@@ -257,7 +251,7 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     fn new(pos: &'a JumpingKnights) -> Self {
         let b = &pos.board;
-        let us = pos.turn;
+        let us = pos.core.turn;
         let them = !us;
         let own = b.color(us).0;
         let enemy = b.color(them).0;
@@ -794,7 +788,7 @@ impl CheckFilter {
         let emptied = bit(m.from().0)
             | match m.kind() {
                 MoveKind::Jump => bit(m.to().0),
-                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), pos.turn).0),
+                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), pos.core.turn).0),
                 _ => 0,
             };
         let filled = match m.kind() {
@@ -829,7 +823,7 @@ pub(super) fn is_rule4_capture(m: Move) -> bool {
 /// Whether the legal move `m` gives check.
 pub(super) fn gives_check(pos: &JumpingKnights, m: Move) -> bool {
     let b = pos.board_after(m);
-    let us = pos.turn;
+    let us = pos.core.turn;
     capturable(&b, b.pieces(JkKind::King, !us).lsb(), us, b.color(us), b.occupied())
 }
 
@@ -864,7 +858,7 @@ pub(super) fn rule4_applies(pos: &JumpingKnights) -> bool {
 /// Cheap pre-test for the hash: a pawn of the side to move stands beside the double-stepped
 /// pawn and its landing square is empty.
 pub(super) fn ep_candidate(pos: &JumpingKnights, ep: Square) -> bool {
-    let us = pos.turn;
+    let us = pos.core.turn;
     let victim = ep_victim(ep, us);
     let pawns = pos.board.pieces(JkKind::Pawn, us).0;
     let occ = pos.board.occupied().0;

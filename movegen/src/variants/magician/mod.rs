@@ -19,11 +19,13 @@ mod movegen;
 mod notation;
 
 use crate::board::Board;
-use crate::fen::{self, BoardItem, FenError};
+use crate::castling;
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use crate::position::Core;
+use crate::rules::{MoveError, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
-use crate::variants::orthodox::{self, color_name, Counter, Lister, CASTLE_KEEP};
+use crate::variants::orthodox::{self, Counter, Lister, CASTLE_KEEP};
 use crate::zobrist;
 
 pub use movegen::family_moves;
@@ -32,55 +34,21 @@ pub use crate::variants::orthodox::{
     BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE,
 };
 
-/// Piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4 orthodox as in
-/// `chess`, 6 = Magician).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum MagicianKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-    /// Magician (M): moves mF mnA, captures cK cA cD.
-    Magician = 6,
-    /// High-Priestess (H): moves mK mnA mnD, captures cK cA cD cN.
-    Priestess = 7,
-    /// Archbishop, magician form (A): moves mB mW mnD, captures cB cK cA cD cN.
-    Archbishop = 8,
-    /// Chancellor, magician form (C): moves mR mF mnA, captures cR cK cA cD cN.
-    Chancellor = 9,
-    /// Prime Minister (Y; the seed writes `P`): moves mQ, captures cQ cN cA cD.
-    Minister = 10,
-}
-
-impl PieceKind for MagicianKind {
-    const COUNT: usize = 11;
-    const ALL: &'static [MagicianKind] = &[
-        MagicianKind::Pawn,
-        MagicianKind::Knight,
-        MagicianKind::Bishop,
-        MagicianKind::Rook,
-        MagicianKind::Queen,
-        MagicianKind::King,
-        MagicianKind::Magician,
-        MagicianKind::Priestess,
-        MagicianKind::Archbishop,
-        MagicianKind::Chancellor,
-        MagicianKind::Minister,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K', 'M', 'H', 'A', 'C', 'Y'][self as usize]
+crate::piece_kinds! {
+    /// Piece kinds. The index doubles as the promotion code of a [`Move`] (1..=4 orthodox as in
+    /// `chess`, 6 = Magician).
+    pub enum MagicianKind {
+        orthodox,
+        /// Magician (M): moves mF mnA, captures cK cA cD.
+        Magician = 6 'M',
+        /// High-Priestess (H): moves mK mnA mnD, captures cK cA cD cN.
+        Priestess = 7 'H',
+        /// Archbishop, magician form (A): moves mB mW mnD, captures cB cK cA cD cN.
+        Archbishop = 8 'A',
+        /// Chancellor, magician form (C): moves mR mF mnA, captures cR cK cA cD cN.
+        Chancellor = 9 'C',
+        /// Prime Minister (Y; the seed writes `P`): moves mQ, captures cQ cN cA cD.
+        Minister = 10 'Y',
     }
 }
 
@@ -112,6 +80,9 @@ pub const WHITE_MAGICIAN: u8 = 1;
 /// `magician` flag bit: Black may still bring in its Magician.
 pub const BLACK_MAGICIAN: u8 = 2;
 
+/// The `magician` field's texts: both flags, White's, Black's, none.
+const FLAG_WORDS: [&str; 4] = ["Mm", "M", "m", "-"];
+
 #[inline(always)]
 fn flag_bit(c: Color) -> u8 {
     c.select(WHITE_MAGICIAN, BLACK_MAGICIAN)
@@ -141,13 +112,10 @@ const BISHOP_HOMES: [Bb64; 2] = [Bitboard((1 << 2) | (1 << 5)), Bitboard((1 << 5
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Magician {
     board: MagicianBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
     magician: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// The form an unpromoted Magician of `side` takes when judged on `board` (§4): the
@@ -214,13 +182,13 @@ impl Magician {
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.attackers(self.king(us), !us, self.board.occupied()).any()
     }
 
     /// Full legality test of an en-passant capture `from` -> `ep` by the side to move.
     pub(crate) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         let victim = orthodox::ep_victim(us, ep);
         let occ = (self.board.occupied().without(from).without(victim)).with(ep);
         let king = self.king(us);
@@ -231,7 +199,7 @@ impl Magician {
     /// so that an impossible e.p. square does not split positions).
     fn ep_capturable(&self, ep: Square) -> bool {
         let t = crate::attacks::magic::tables();
-        let us = self.turn;
+        let us = self.core.turn;
         let pawns = t.pawn_attacks(!us, ep) & self.board.pieces(MagicianKind::Pawn, us);
         pawns.into_iter().any(|from| self.ep_is_legal(from, ep))
     }
@@ -240,123 +208,10 @@ impl Magician {
     #[inline]
     fn ep_hashed(&self, ep: Square) -> bool {
         let t = crate::attacks::magic::tables();
-        (t.pawn_attacks(!self.turn, ep) & self.board.pieces(MagicianKind::Pawn, self.turn)).any()
+        (t.pawn_attacks(!self.core.turn, ep)
+            & self.board.pieces(MagicianKind::Pawn, self.core.turn))
+        .any()
             && self.ep_capturable(ep)
-    }
-
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        h ^= KEYS[FLAG_KEY + usize::from(self.magician)];
-        if let Some(ep) = self.ep {
-            if self.ep_capturable(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h
-    }
-
-    fn from_fen_inner(text: &str) -> Result<Magician, FenError> {
-        let f = fen::split(text, 1)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "magician has no hands"));
-        }
-        let mut board = MagicianBoard::empty();
-        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<MagicianKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a magician piece letter"))
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix here")))
-                }
-                BoardItem::Hole => return Err(FenError::new("board", "this board has no holes")),
-            }
-        }
-        for c in Color::ALL {
-            let n = board.pieces(MagicianKind::King, c).count();
-            if n != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} kings; exactly one is required", color_name(c)),
-                ));
-            }
-        }
-        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
-        if (board.kind(MagicianKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let castling = orthodox::parse_castling(
-            f.castling,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::King, c)),
-            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::Rook, c)),
-        )?;
-        let ep = orthodox::parse_ep(
-            f.ep,
-            f.side,
-            |sq, c| board.piece_at(sq) == Some(Piece::new(MagicianKind::Pawn, c)),
-            |sq| board.piece_at(sq).is_none(),
-        )?;
-        let magician = match f.extra.first().copied().unwrap_or("Mm") {
-            "Mm" => WHITE_MAGICIAN | BLACK_MAGICIAN,
-            "M" => WHITE_MAGICIAN,
-            "m" => BLACK_MAGICIAN,
-            "-" => 0,
-            other => {
-                return Err(FenError::new(
-                    "magician",
-                    format!("`{other}` is not `Mm`, `M`, `m` or `-`"),
-                ))
-            }
-        };
-        // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
-        // still set.
-        for c in Color::ALL {
-            let n: u32 = FAMILY.iter().map(|&k| board.pieces(k, c).count()).sum();
-            if n > 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!("{} has {n} Magician-family pieces; at most one", color_name(c)),
-                ));
-            }
-            if n == 1 && magician & flag_bit(c) != 0 {
-                return Err(FenError::new(
-                    "magician",
-                    format!(
-                        "{} may still bring in a Magician but already has one on the board",
-                        color_name(c)
-                    ),
-                ));
-            }
-        }
-        let mut pos = Magician {
-            board,
-            turn: f.side,
-            castling,
-            ep,
-            magician,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        let them = !pos.turn;
-        if pos.attackers(pos.king(them), pos.turn, pos.board.occupied()).any() {
-            return Err(FenError::new(
-                "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
-            ));
-        }
-        pos.hash = pos.key_from_scratch();
-        Ok(pos)
     }
 
     /// Replaces an unpromoted Magician of `us` by her promoted form if the §4 table gives one
@@ -383,7 +238,7 @@ impl Magician {
     /// otherwise (also for a 6th-rank arrival that leaves her a Magician, MG-2). Used by
     /// notation.
     pub fn magician_after(&self, m: Move) -> Option<MagicianKind> {
-        let us = self.turn;
+        let us = self.core.turn;
         let next = self.play(m);
         let before = self.board.pieces(MagicianKind::Magician, us);
         match m.kind() {
@@ -409,49 +264,71 @@ impl Rules for Magician {
     type G = Geo8x8;
     type Moves = MagicianMoves;
     const VARIANT: VariantId = VariantId::Magician;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    const HANDS: Hands = Hands::Refused("magician has no hands");
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        let board: MagicianBoard = f.place("a magician piece letter", " here")?;
+        fen::one_king(&board, MagicianKind::King)?;
+        fen::no_pawn_on_back_ranks(&board, MagicianKind::Pawn)?;
+        let castling = castling::read(
+            f.castling,
+            &orthodox::CASTLING,
+            &board,
+            MagicianKind::King,
+            MagicianKind::Rook,
+        )?;
+        let ep = orthodox::read_ep(f, &board, MagicianKind::Pawn)?;
+        let magician = f.flags(0, "magician", FLAG_WORDS, "`Mm`, `M`, `m` or `-`")?;
+        // MG-3: at most one Magician-family piece per side, and none for a side whose flag is
+        // still set.
+        for c in Color::ALL {
+            let n: u32 = FAMILY.iter().map(|&k| board.pieces(k, c).count()).sum();
+            if n > 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!("{} has {n} Magician-family pieces; at most one", c.name()),
+                ));
+            }
+            if n == 1 && magician & flag_bit(c) != 0 {
+                return Err(FenError::new(
+                    "magician",
+                    format!(
+                        "{} may still bring in a Magician but already has one on the board",
+                        c.name()
+                    ),
+                ));
+            }
+        }
+        let mut pos = Magician { board, core: f.core(), castling, ep, magician };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.attackers(pos.king(!us), us, pos.board.occupied()).any())?;
+        pos.core.hash = pos.compute_hash();
+        Ok(pos)
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo8x8>(|sq| {
-            self.board.piece_at(sq).map(|p| p.fen_char().to_string())
-        });
-        let castling = orthodox::castling_text(self.castling);
-        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
-        let flags = match self.magician {
-            3 => "Mm",
-            WHITE_MAGICIAN => "M",
-            BLACK_MAGICIAN => "m",
-            _ => "-",
-        };
-        format!(
-            "{board} {} {castling} {ep} {} {} {flags}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
+        let board = fen::write_board::<Geo8x8>(|sq| self.board.token(sq));
+        let castling = castling::text(self.castling);
+        let flags = fen::flags_text(self.magician, FLAG_WORDS);
+        fen::write::<Geo8x8>(&board, None, &self.core, &castling, self.ep, Some(flags))
     }
 
     #[inline]
     fn legal_moves(&self, out: &mut MagicianMoves) {
-        let promos = movegen::promotions(self.may_bring_in(self.turn));
+        let promos = movegen::promotions(self.may_bring_in(self.core.turn));
         orthodox::generate(self, &mut Lister::new(out, promos));
     }
 
     #[inline]
     fn count_legal(&self) -> u64 {
-        let promos = movegen::promotions(self.may_bring_in(self.turn));
+        let promos = movegen::promotions(self.may_bring_in(self.core.turn));
         let mut c = Counter::new(promos.len() as u64);
         orthodox::generate(self, &mut c);
         c.n
@@ -459,9 +336,9 @@ impl Rules for Magician {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash
+        let mut h = p.core.hash
             ^ KEYS[SIDE_KEY]
             ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
             ^ KEYS[FLAG_KEY + usize::from(p.magician)];
@@ -471,22 +348,15 @@ impl Rules for Magician {
             }
         }
         p.ep = None;
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let (rook_from, rook_to) = orthodox::castle_rook_squares(to);
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                h ^= p.board.castle(from, to, orthodox::castle_rook_squares(to), piece_key);
             }
             MoveKind::EnPassant => {
                 let victim = orthodox::ep_victim(us, to);
-                let cap = p.board.remove(victim).expect("e.p. victim");
-                h ^= piece_key(cap, victim);
-                let pawn = p.board.relocate(from, to).expect("pawn");
-                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.halfmove = 0;
+                h ^= p.board.capture_aside(from, to, victim, piece_key);
+                p.core.halfmove = 0;
                 // An e.p. capture always ends on the capturer's 6th rank (§4).
                 h = p.promote_magician(us, h);
             }
@@ -501,7 +371,7 @@ impl Rules for Magician {
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                 }
                 let piece = p.board.remove(from).expect("mover");
                 h ^= piece_key(piece, from);
@@ -518,7 +388,7 @@ impl Rules for Magician {
                 p.board.put(to, placed);
                 h ^= piece_key(placed, to);
                 if piece.kind == MagicianKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.kind() == MoveKind::DoublePush {
                         p.ep = Some(Square((from.0 + to.0) / 2));
                     } else if Geo8x8::rank(to) == us.select(5, 2) {
@@ -531,49 +401,30 @@ impl Rules for Magician {
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
         h ^= KEYS[FLAG_KEY + usize::from(p.magician)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_capturable(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        h ^= KEYS[FLAG_KEY + usize::from(self.magician)];
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     fn insufficient_material(&self) -> bool {
@@ -618,19 +469,13 @@ impl Rules for Magician {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 }

@@ -183,7 +183,7 @@ impl Magician {
 impl OrthoPosition for Magician {
     #[inline(always)]
     fn mover(&self) -> Color {
-        self.turn
+        self.core.turn
     }
 
     #[inline(always)]

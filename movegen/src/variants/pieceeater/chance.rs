@@ -43,7 +43,7 @@ pub fn torus_step(sq: Square, d: Dir) -> Square {
 impl PieceEater {
     /// The PE's possible steps after the legal action `action` (its `aux` is ignored).
     pub fn step_after(&self, action: Move) -> Step {
-        let us = self.turn;
+        let us = self.core.turn;
         let (Some(k), Some(ek)) = (self.king(us), self.king(!us)) else {
             return Step::Stays;
         };
@@ -118,16 +118,6 @@ impl PieceEater {
             }
         }
         out
-    }
-
-    /// Parses a turn like [`Rules::parse_move`], but when the PE leg is missing although the PE
-    /// can move and its step is not forced, rolls `die` for it (notation.md).
-    pub fn parse_move_rolling(
-        &self,
-        text: &str,
-        die: &mut PeDie,
-    ) -> Result<Move, crate::rules::MoveError> {
-        super::notation::parse(self, text, Some(die))
     }
 }
 

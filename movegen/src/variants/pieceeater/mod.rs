@@ -28,39 +28,19 @@ pub use chance::{PeDie, Step};
 
 use crate::attacks::magic::tables;
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::castling;
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
+use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
+use crate::variants::orthodox::{self, CASTLE_KEEP};
 use crate::zobrist;
 
-/// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum PeKind {
-    /// Pawn.
-    Pawn = 0,
-    /// Knight.
-    Knight = 1,
-    /// Bishop.
-    Bishop = 2,
-    /// Rook.
-    Rook = 3,
-    /// Queen.
-    Queen = 4,
-    /// King.
-    King = 5,
-}
-
-impl PieceKind for PeKind {
-    const COUNT: usize = 6;
-    const ALL: &'static [PeKind] =
-        &[PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        ['P', 'N', 'B', 'R', 'Q', 'K'][self as usize]
+crate::piece_kinds! {
+    /// Piece kinds. The index + 1 is the code of a promotion or a drop in a [`Move`].
+    pub enum PeKind {
+        orthodox,
     }
 }
 
@@ -84,14 +64,7 @@ impl PeKind {
 /// The board type (the PE is not on it: it is [`PieceEater::pe`]).
 pub type PeBoard = Board<Geo8x8, PeKind, 6>;
 
-/// Castling right bits.
-pub const WHITE_KINGSIDE: u8 = 1;
-/// Castling right bits.
-pub const WHITE_QUEENSIDE: u8 = 2;
-/// Castling right bits.
-pub const BLACK_KINGSIDE: u8 = 4;
-/// Castling right bits.
-pub const BLACK_QUEENSIDE: u8 = 8;
+pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
 /// Most units of one kind a hand may hold in a FEN (hands only shrink in play; the start holds
 /// 3 pawns). A decision of ours: the rule book sets no limit; this keeps the hash keys finite.
@@ -165,19 +138,6 @@ const fn zone_table() -> [Bb64; 64] {
     z
 }
 
-/// Castling rights kept after a unit moves from or to a square (rook and king start squares).
-const fn castle_keep_table() -> [u8; 64] {
-    let mut t = [0xffu8; 64];
-    t[0] = !WHITE_QUEENSIDE;
-    t[7] = !WHITE_KINGSIDE;
-    t[4] = !(WHITE_KINGSIDE | WHITE_QUEENSIDE);
-    t[56] = !BLACK_QUEENSIDE;
-    t[63] = !BLACK_KINGSIDE;
-    t[60] = !(BLACK_KINGSIDE | BLACK_QUEENSIDE);
-    t
-}
-const CASTLE_KEEP: [u8; 64] = castle_keep_table();
-
 /// PE-6: the PE entering a corner cancels the right of that corner's rook for good.
 const fn pe_corner_keep_table() -> [u8; 64] {
     let mut t = [0xffu8; 64];
@@ -197,12 +157,9 @@ pub struct PieceEater {
     pe_left: Option<Square>,
     /// Hand counts per colour, indexed by kind (pawn, knight, bishop, rook).
     hands: [[u8; 4]; 2],
-    turn: Color,
+    core: Core,
     castling: u8,
     ep: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 /// The start position FEN (rule book §1).
@@ -230,10 +187,6 @@ pub const MAX_MOVES: usize = 802 * 8;
 
 /// The move list type.
 pub type PeMoves = MoveList<MAX_MOVES>;
-
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
-}
 
 impl PieceEater {
     /// The placement (without the PE).
@@ -312,194 +265,9 @@ impl PieceEater {
     /// does not split repetitions.
     #[inline(always)]
     fn ep_hashed(&self, ep: Square) -> bool {
-        (tables().pawn_attacks(!self.turn, ep) & self.board.pieces(PeKind::Pawn, self.turn)).any()
-    }
-
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (sq, p) in self.board.iter() {
-            h ^= piece_key(p, sq);
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h ^= KEYS[PE_KEY + self.pe.idx()];
-        if let Some(l) = self.pe_left {
-            h ^= KEYS[LEFT_KEY + l.idx()];
-        }
-        for c in Color::ALL {
-            for k in HAND_KINDS {
-                h ^= hand_key(c, k, self.hands[c.index()][k.index()]);
-            }
-        }
-        h
-    }
-
-    fn from_fen_inner(text: &str) -> Result<PieceEater, FenError> {
-        // Build the shared attack tables now (first use), not inside the first move generation.
-        let _ = tables();
-        let f = fen::split(text, 1)?;
-        // PE-7: the brackets are compulsory.
-        let hand_text = f.hand.ok_or_else(|| {
-            FenError::new("hand", "the hand in brackets must follow the board (`[]` when empty)")
-        })?;
-        let mut board = PeBoard::empty();
-        let mut pe = None;
-        for (sq, item) in fen::parse_board::<Geo8x8>(f.board)? {
-            match item {
-                BoardItem::Piece('X', None) => {
-                    if pe.is_some() {
-                        return Err(FenError::new("board", "more than one PieceEater `X`"));
-                    }
-                    pe = Some(sq);
-                }
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<PeKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a PieceEater Chess letter"))
-                    })?;
-                    board.put(sq, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new("board", format!("`{c}` takes no suffix")))
-                }
-                BoardItem::Hole => return Err(FenError::new("board", "this board has no holes")),
-            }
-        }
-        let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
-        for c in Color::ALL {
-            let n = board.pieces(PeKind::King, c).count();
-            // §2: a finished game, the side to move's king just captured, is a position too
-            // (the FEN written after the capture loads back, and the game is over).
-            let captured = n == 0 && c == f.side;
-            if n != 1 && !captured {
-                return Err(FenError::new(
-                    "board",
-                    format!(
-                        "{} has {n} kings; exactly one is required{}",
-                        color_name(c),
-                        if c == f.side { " (none: the king was just captured)" } else { "" }
-                    ),
-                ));
-            }
-        }
-        let back_ranks = Geo8x8::rank_mask(0) | Geo8x8::rank_mask(7);
-        if (board.kind(PeKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let hands = parse_hand(hand_text)?;
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo8x8>(f.castling)? {
-            let (bit, color, rook_file) = match t {
-                CastleToken::High(c) | CastleToken::File(c, 7) => {
-                    (c.select(WHITE_KINGSIDE, BLACK_KINGSIDE), c, 7)
-                }
-                CastleToken::Low(c) | CastleToken::File(c, 0) => {
-                    (c.select(WHITE_QUEENSIDE, BLACK_QUEENSIDE), c, 0)
-                }
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "castling is only with the a- and h-file rooks",
-                    ))
-                }
-            };
-            let rank = color.select(0, 7);
-            let king_sq = Geo8x8::square(4, rank).expect("on board");
-            let rook_sq = Geo8x8::square(rook_file, rank).expect("on board");
-            if board.piece_at(king_sq) != Some(Piece::new(PeKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(PeKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the king on {} and a rook on {}",
-                        color_name(color),
-                        Geo8x8::name(king_sq),
-                        Geo8x8::name(rook_sq)
-                    ),
-                ));
-            }
-            castling |= bit;
-        }
-        let mut ep = fen::parse_ep::<Geo8x8>(f.ep)?;
-        if let Some(sq) = ep {
-            // PE-8: the skipped square with the PE on it (it stepped there after the double
-            // step) is accepted and means `-`: no capture onto the PE (PE-5).
-            let us = f.side;
-            let pawn_sq = Square((i16::from(sq.0) - 8 * i16::from(us.forward())) as u8);
-            let origin = Square((i16::from(sq.0) + 8 * i16::from(us.forward())) as u8);
-            if sq == pe
-                && Geo8x8::rank(sq) == us.select(5, 2)
-                && board.piece_at(pawn_sq) == Some(Piece::new(PeKind::Pawn, !us))
-                && board.piece_at(origin).is_none()
-            {
-                ep = None;
-            }
-        }
-        if let Some(ep) = ep {
-            let us = f.side;
-            let ok_rank = Geo8x8::rank(ep) == us.select(5, 2);
-            let pawn_sq = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
-            let origin = Square((i16::from(ep.0) + 8 * i16::from(us.forward())) as u8);
-            // The PE may have stepped onto the origin square since; not onto the skipped square
-            // (PE-5 clears the field then) and it cannot have eaten the pawn (PE-5 again).
-            if !ok_rank
-                || board.piece_at(pawn_sq) != Some(Piece::new(PeKind::Pawn, !us))
-                || board.piece_at(ep).is_some()
-                || ep == pe
-                || board.piece_at(origin).is_some()
-            {
-                return Err(FenError::new(
-                    "en-passant",
-                    format!(
-                        "{} is not the square skipped by a pawn's double step",
-                        Geo8x8::name(ep)
-                    ),
-                ));
-            }
-        }
-        let pe_left = match f.extra.first().copied() {
-            None | Some("-") => None,
-            Some(s) => {
-                let sq = Geo8x8::parse_square(s).ok_or_else(|| {
-                    FenError::new("pe-left", format!("`{s}` is not `-` or a square"))
-                })?;
-                if !TORUS[pe.idx()].has(sq) {
-                    return Err(FenError::new(
-                        "pe-left",
-                        format!(
-                            "{s} is not a torus neighbour of the PieceEater on {}",
-                            Geo8x8::name(pe)
-                        ),
-                    ));
-                }
-                Some(sq)
-            }
-        };
-        if board.piece_at(pe).is_some() {
-            // Unreachable (one item per square), kept as a guard.
-            return Err(FenError::new("board", "the PieceEater shares a square"));
-        }
-        let mut pos = PieceEater {
-            board,
-            pe,
-            pe_left,
-            hands,
-            turn: f.side,
-            castling,
-            ep,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        pos.hash = pos.key_from_scratch();
-        Ok(pos)
+        (tables().pawn_attacks(!self.core.turn, ep)
+            & self.board.pieces(PeKind::Pawn, self.core.turn))
+        .any()
     }
 
     /// The player's part of a turn in coordinates (`e2e4`, `N@b1`), without the PE leg: what an
@@ -510,7 +278,7 @@ impl PieceEater {
 
     /// Whether the side to move's king is attacked (informational: there is no check rule).
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         match self.king(us) {
             Some(k) => self.attackers(k, !us, self.occupied()).any(),
             None => false,
@@ -520,110 +288,138 @@ impl PieceEater {
     /// The position after the move `m` (action, then the PE's step to `m.aux()`).
     fn play_inner(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
-        let them = !us;
-        let (from, to) = (m.from(), m.to());
-        let mut h = p.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        let mut game_over = false;
-        match m.kind() {
-            MoveKind::Drop => {
-                // Drops count as quiet moves for the halfmove clock (§5).
-                let kind = PeKind::from_code(m.promo()).expect("drop code");
-                let piece = Piece::new(kind, us);
-                let n = &mut p.hands[us.index()][kind.index()];
-                h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
-                *n -= 1;
-                p.board.put(to, piece);
-                h ^= piece_key(piece, to);
-            }
-            MoveKind::Castle => {
-                let rank_base = to.0 & !7;
-                let (rook_from, rook_to) = if Geo8x8::file(to) == 6 {
-                    (Square(rank_base + 7), Square(rank_base + 5))
-                } else {
-                    (Square(rank_base), Square(rank_base + 3))
-                };
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
-                p.castling &= CASTLE_KEEP[from.idx()];
-            }
-            MoveKind::EnPassant => {
-                let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
-                let cap = p.board.remove(victim).expect("e.p. victim");
-                h ^= piece_key(cap, victim);
-                let pawn = p.board.relocate(from, to).expect("pawn");
-                h ^= piece_key(pawn, from) ^ piece_key(pawn, to);
-                p.halfmove = 0;
-            }
-            _ => {
-                if let Some(cap) = p.board.remove(to) {
-                    h ^= piece_key(cap, to);
-                    p.halfmove = 0;
-                    game_over = cap.kind == PeKind::King;
-                }
-                let piece = p.board.remove(from).expect("mover");
-                h ^= piece_key(piece, from);
-                let placed = match PeKind::from_code(m.promo()) {
-                    Some(k) => Piece::new(k, us),
-                    None => piece,
-                };
-                p.board.put(to, placed);
-                h ^= piece_key(placed, to);
-                if piece.kind == PeKind::Pawn {
-                    p.halfmove = 0;
-                    if m.kind() == MoveKind::DoublePush {
-                        p.ep = Some(Square((from.0 + to.0) / 2));
-                    }
-                }
-                p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
-            }
-        }
+        p.core.halfmove += 1;
+        let game_over = p.apply_action(m, &mut h);
         // The PE's step (§4), unless a king was captured (§2) or it cannot move (PE-4).
         let step = m.aux();
         if !game_over && step != p.pe {
-            h ^= KEYS[PE_KEY + p.pe.idx()] ^ KEYS[PE_KEY + step.idx()];
-            if let Some(l) = p.pe_left {
-                h ^= KEYS[LEFT_KEY + l.idx()];
-            }
-            h ^= KEYS[LEFT_KEY + p.pe.idx()];
-            p.pe_left = Some(p.pe);
-            p.pe = step;
-            if let Some(eaten) = p.board.remove(step) {
-                h ^= piece_key(eaten, step);
-                p.halfmove = 0;
-            }
-            // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves
-            // no e.p. capture.
-            if let Some(ep) = p.ep {
-                if step == ep || step == to {
-                    p.ep = None;
-                }
-            }
-            // PE-6.
-            p.castling &= PE_CORNER_KEEP[step.idx()];
+            p.step_pe(step, m.to(), &mut h);
         }
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.turn = them;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
+        p.core.pass_turn();
         if let Some(ep) = p.ep {
             if p.ep_hashed(ep) {
                 h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
-        p.hash = h;
+        p.core.hash = h;
         p
     }
+
+    /// The player's action of `m` (board, hands, clock, e.p. square, castling rights), with
+    /// its key changes folded into `h`; whether it captured a king (the game is over).
+    #[inline(always)]
+    fn apply_action(&mut self, m: Move, h: &mut u64) -> bool {
+        let us = self.core.turn;
+        let (from, to) = (m.from(), m.to());
+        match m.kind() {
+            MoveKind::Drop => {
+                // Drops count as quiet moves for the halfmove clock (§5).
+                let kind = PeKind::from_code(m.promo()).expect("drop code");
+                let piece = Piece::new(kind, us);
+                let n = &mut self.hands[us.index()][kind.index()];
+                *h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
+                *n -= 1;
+                self.board.put(to, piece);
+                *h ^= piece_key(piece, to);
+            }
+            MoveKind::Castle => {
+                let rook = orthodox::castle_rook_squares(to);
+                *h ^= self.board.castle(from, to, rook, piece_key);
+                self.castling &= CASTLE_KEEP[from.idx()];
+            }
+            MoveKind::EnPassant => {
+                let victim = orthodox::ep_victim(us, to);
+                *h ^= self.board.capture_aside(from, to, victim, piece_key);
+                self.core.halfmove = 0;
+            }
+            _ => {
+                let mut game_over = false;
+                if let Some(cap) = self.board.remove(to) {
+                    *h ^= piece_key(cap, to);
+                    self.core.halfmove = 0;
+                    game_over = cap.kind == PeKind::King;
+                }
+                let piece = self.board.remove(from).expect("mover");
+                *h ^= piece_key(piece, from);
+                let placed = match PeKind::from_code(m.promo()) {
+                    Some(k) => Piece::new(k, us),
+                    None => piece,
+                };
+                self.board.put(to, placed);
+                *h ^= piece_key(placed, to);
+                if piece.kind == PeKind::Pawn {
+                    self.core.halfmove = 0;
+                    if m.kind() == MoveKind::DoublePush {
+                        self.ep = Some(Square((from.0 + to.0) / 2));
+                    }
+                }
+                self.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+                return game_over;
+            }
+        }
+        false
+    }
+
+    /// The PE steps to `step` (eating what stands there), after an action whose unit landed on
+    /// `to`; key changes folded into `h`.
+    #[inline(always)]
+    fn step_pe(&mut self, step: Square, to: Square, h: &mut u64) {
+        *h ^= KEYS[PE_KEY + self.pe.idx()] ^ KEYS[PE_KEY + step.idx()];
+        if let Some(l) = self.pe_left {
+            *h ^= KEYS[LEFT_KEY + l.idx()];
+        }
+        *h ^= KEYS[LEFT_KEY + self.pe.idx()];
+        self.pe_left = Some(self.pe);
+        self.pe = step;
+        if let Some(eaten) = self.board.remove(step) {
+            *h ^= piece_key(eaten, step);
+            self.core.halfmove = 0;
+        }
+        // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves no
+        // e.p. capture.
+        if let Some(ep) = self.ep {
+            if step == ep || step == to {
+                self.ep = None;
+            }
+        }
+        // PE-6.
+        self.castling &= PE_CORNER_KEEP[step.idx()];
+    }
+}
+
+/// Reads the en-passant field: the square skipped by a pawn's double step, or `-`.
+fn read_ep(f: &Setup, board: &PeBoard, pe: Square) -> Result<Option<Square>, FenError> {
+    let us = f.side;
+    let origin_of = |sq: Square| Square((i16::from(sq.0) + 8 * i16::from(us.forward())) as u8);
+    let mut ep = fen::parse_ep::<Geo8x8>(f.ep)?;
+    if let Some(sq) = ep {
+        // PE-8: the skipped square with the PE on it (it stepped there after the double
+        // step) is accepted and means `-`: no capture onto the PE (PE-5).
+        if sq == pe
+            && Geo8x8::rank(sq) == us.select(5, 2)
+            && board.piece_at(orthodox::ep_victim(us, sq)) == Some(Piece::new(PeKind::Pawn, !us))
+            && board.piece_at(origin_of(sq)).is_none()
+        {
+            ep = None;
+        }
+    }
+    // The PE may have stepped onto the origin square since; not onto the skipped square
+    // (PE-5 clears the field then) and it cannot have eaten the pawn (PE-5 again).
+    fen::check_ep::<Geo8x8>(ep, |ep| {
+        Geo8x8::rank(ep) == us.select(5, 2)
+            && board.piece_at(orthodox::ep_victim(us, ep)) == Some(Piece::new(PeKind::Pawn, !us))
+            && board.piece_at(ep).is_none()
+            && ep != pe
+            && board.piece_at(origin_of(ep)).is_none()
+    })
 }
 
 fn parse_hand(text: &str) -> Result<[[u8; 4]; 2], FenError> {
@@ -650,13 +446,78 @@ impl Rules for PieceEater {
     type Moves = PeMoves;
     const VARIANT: VariantId = VariantId::PieceEater;
     const HAS_CHANCE: bool = true;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    /// PE-7: the brackets are compulsory.
+    const HANDS: Hands =
+        Hands::Required("the hand in brackets must follow the board (`[]` when empty)");
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        // Build the shared attack tables now (first use), not inside the first move generation.
+        let _ = tables();
+        let mut pe = None;
+        let board: PeBoard = f.place_with("a PieceEater Chess letter", "", |sq, c| {
+            if c != 'X' {
+                return Ok(false);
+            }
+            if pe.is_some() {
+                return Err(FenError::new("board", "more than one PieceEater `X`"));
+            }
+            pe = Some(sq);
+            Ok(true)
+        })?;
+        let pe = pe.ok_or_else(|| FenError::new("board", "no PieceEater `X` on the board"))?;
+        for c in Color::ALL {
+            let n = board.pieces(PeKind::King, c).count();
+            // §2: a finished game, the side to move's king just captured, is a position too
+            // (the FEN written after the capture loads back, and the game is over).
+            let captured = n == 0 && c == f.side;
+            if n != 1 && !captured {
+                return Err(FenError::new(
+                    "board",
+                    format!(
+                        "{} has {n} kings; exactly one is required{}",
+                        c.name(),
+                        if c == f.side { " (none: the king was just captured)" } else { "" }
+                    ),
+                ));
+            }
+        }
+        fen::no_pawn_on_back_ranks(&board, PeKind::Pawn)?;
+        let hands = parse_hand(f.hand.unwrap_or_default())?;
+        let castling =
+            castling::read(f.castling, &orthodox::CASTLING, &board, PeKind::King, PeKind::Rook)?;
+        let ep = read_ep(f, &board, pe)?;
+        let pe_left = match f.extra(0) {
+            None | Some("-") => None,
+            Some(s) => {
+                let sq = Geo8x8::parse_square(s).ok_or_else(|| {
+                    FenError::new("pe-left", format!("`{s}` is not `-` or a square"))
+                })?;
+                if !TORUS[pe.idx()].has(sq) {
+                    return Err(FenError::new(
+                        "pe-left",
+                        format!(
+                            "{s} is not a torus neighbour of the PieceEater on {}",
+                            Geo8x8::name(pe)
+                        ),
+                    ));
+                }
+                Some(sq)
+            }
+        };
+        if board.piece_at(pe).is_some() {
+            // Unreachable (one item per square), kept as a guard.
+            return Err(FenError::new("board", "the PieceEater shares a square"));
+        }
+        let mut pos = PieceEater { board, pe, pe_left, hands, core: f.core(), castling, ep };
+        pos.core.hash = pos.compute_hash();
+        Ok(pos)
     }
 
     fn chance_piece(&self) -> Option<Square> {
@@ -668,7 +529,7 @@ impl Rules for PieceEater {
             if sq == self.pe {
                 Some("X".to_string())
             } else {
-                self.board.piece_at(sq).map(|p| p.fen_char().to_string())
+                self.board.token(sq)
             }
         });
         let mut hand = String::new();
@@ -679,33 +540,9 @@ impl Rules for PieceEater {
                 }
             }
         }
-        let mut castling = String::new();
-        for (bit, c) in [
-            (WHITE_KINGSIDE, 'K'),
-            (WHITE_QUEENSIDE, 'Q'),
-            (BLACK_KINGSIDE, 'k'),
-            (BLACK_QUEENSIDE, 'q'),
-        ] {
-            if self.castling & bit != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let ep = self.ep.map_or("-".to_string(), Geo8x8::name);
+        let castling = castling::text(self.castling);
         let left = self.pe_left.map_or("-".to_string(), Geo8x8::name);
-        format!(
-            "{board}[{hand}] {} {castling} {ep} {} {} {left}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
+        fen::write::<Geo8x8>(&board, Some(&hand), &self.core, &castling, self.ep, Some(&left))
     }
 
     #[inline]
@@ -725,38 +562,41 @@ impl Rules for PieceEater {
         self.play_inner(m)
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
+        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
+        if let Some(ep) = self.ep {
+            if self.ep_hashed(ep) {
+                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+            }
+        }
+        h ^= KEYS[PE_KEY + self.pe.idx()];
+        if let Some(l) = self.pe_left {
+            h ^= KEYS[LEFT_KEY + l.idx()];
+        }
+        for c in Color::ALL {
+            for k in HAND_KINDS {
+                h ^= hand_key(c, k, self.hands[c.index()][k.index()]);
+            }
+        }
+        h
     }
 
     fn in_check(&self) -> bool {
         self.is_check()
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
     fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if self.king(self.turn).is_none() {
+        if self.king(self.core.turn).is_none() {
             return Some(GameEnd {
-                outcome: Outcome::Win(!self.turn),
+                outcome: Outcome::Win(!self.core.turn),
                 reason: EndReason::KingCaptured,
             });
         }
-        if self.king(!self.turn).is_none() {
+        if self.king(!self.core.turn).is_none() {
             // Not reachable by play (the capturer never moves again); a guard.
             return Some(GameEnd {
-                outcome: Outcome::Win(self.turn),
+                outcome: Outcome::Win(self.core.turn),
                 reason: EndReason::KingCaptured,
             });
         }
@@ -788,19 +628,13 @@ impl Rules for PieceEater {
             return None;
         }
         let mut p = *self;
-        let mut h = p.hash ^ KEYS[SIDE_KEY];
         if let Some(ep) = p.ep {
             if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
+                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
             }
         }
         p.ep = None;
-        p.halfmove += 1;
-        if p.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.turn = !p.turn;
-        p.hash = h;
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 }

@@ -12,9 +12,10 @@
 //! The counting sink therefore counts (action, outcome) pairs with popcounts, without listing.
 
 use super::{PeKind, PeMoves, PieceEater, TORUS, ZONE};
-use crate::attacks::magic::tables;
+use crate::attacks::magic::{tables, Tables8};
 use crate::moves::{Move, MoveBuf, MoveKind};
 use crate::types::{Bb64, Bitboard, Color, Dir, PieceKind, Square};
+use crate::variants::orthodox::{advance, pawn_delta};
 
 /// What the PE may do after the actions of one position.
 #[derive(Clone, Copy, Debug, Default)]
@@ -167,8 +168,6 @@ impl Sink for Counter {
     }
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 const RANK_1: u64 = 0xff;
 const RANK_2: u64 = 0xff << 8;
 const RANK_3: u64 = 0xff << 16;
@@ -183,33 +182,13 @@ const PROMO_LAST: [u8; 4] =
 const PROMO_SEVENTH: [u8; 4] =
     [0, PeKind::Rook.code(), PeKind::Bishop.code(), PeKind::Knight.code()];
 
-#[inline(always)]
-const fn pawn_delta(color: Color, dx: i8) -> i8 {
-    match color {
-        Color::White => 8 + dx,
-        Color::Black => -8 + dx,
-    }
-}
-
-/// Shifts one rank toward `color`'s front plus `dx` files (edge-masked).
-#[inline(always)]
-fn advance(bb: Bb64, color: Color, dx: i8) -> Bb64 {
-    let b = match dx {
-        1 => bb.0 & !FILE_H,
-        -1 => bb.0 & !FILE_A,
-        _ => bb.0,
-    };
-    let delta = pawn_delta(color, dx);
-    Bitboard(if delta >= 0 { b << delta } else { b >> -delta })
-}
-
 /// Generates every legal (action, outcome) pair of `pos` into `sink`; returns the PE context
 /// (the default, with no moves, once a king has been captured).
 #[inline(always)]
 pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let them = !us;
     let (Some(ksq), Some(eksq)) = (pos.king(us), pos.king(them)) else {
         // A king has been captured: the game is over (§6).
@@ -218,9 +197,7 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     let pe = pos.pe;
     let pe_bb = Bitboard::from_square(pe);
     let own = b.color(us);
-    let enemy = b.color(them);
-    let occ = own | enemy | pe_bb;
-    let empty = !occ;
+    let occ = own | b.color(them) | pe_bb;
     // Nothing moves onto its own units or onto the PE; enemy units, the king too, are targets.
     let targets = !(own | pe_bb);
     let left = pos.pe_left.map_or(Bitboard::EMPTY, Bitboard::from_square);
@@ -252,9 +229,20 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     for to in kt & !ek_bb {
         sink.king(&ctx, Move::new(MoveKind::Normal, ksq, to));
     }
+    pawn_moves(t, pos, &ctx, occ, sink);
+    castling(pos, &ctx, ksq, occ, sink);
+    drops(pos, &ctx, !occ, sink);
+    ctx
+}
 
-    // Pawns.
-    let pawns = b.pieces(PeKind::Pawn, us);
+/// Pawn moves: steps, double steps, captures, promotions on the 8th rank and the optional
+/// ones on the 7th (PE-2), en passant.
+#[inline(always)]
+fn pawn_moves<S: Sink>(t: &Tables8, pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink: &mut S) {
+    let us = pos.core.turn;
+    let pawns = pos.board.pieces(PeKind::Pawn, us);
+    let enemy = pos.board.color(!us);
+    let empty = !occ;
     let (r7, r8, r3) = match us {
         Color::White => (Bitboard(RANK_7), Bitboard(RANK_8), Bitboard(RANK_3)),
         Color::Black => (Bitboard(RANK_2), Bitboard(RANK_1), Bitboard(RANK_6)),
@@ -262,36 +250,40 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     let single = advance(pawns, us, 0) & empty;
     let double = advance(single & r3, us, 0) & empty;
     let d0 = pawn_delta(us, 0);
-    sink.pawns(&ctx, single & !(r7 | r8), d0, MoveKind::Normal);
-    sink.promotions(&ctx, single & r8, d0, &PROMO_LAST);
-    sink.promotions(&ctx, single & r7, d0, &PROMO_SEVENTH);
-    sink.pawns(&ctx, double, 2 * d0, MoveKind::DoublePush);
+    sink.pawns(ctx, single & !(r7 | r8), d0, MoveKind::Normal);
+    sink.promotions(ctx, single & r8, d0, &PROMO_LAST);
+    sink.promotions(ctx, single & r7, d0, &PROMO_SEVENTH);
+    sink.pawns(ctx, double, 2 * d0, MoveKind::DoublePush);
     for dx in [-1i8, 1] {
         let caps = advance(pawns, us, dx) & enemy;
         let d = pawn_delta(us, dx);
-        sink.pawns(&ctx, caps & !(r7 | r8), d, MoveKind::Normal);
-        sink.promotions(&ctx, caps & r8, d, &PROMO_LAST);
-        sink.promotions(&ctx, caps & r7, d, &PROMO_SEVENTH);
+        sink.pawns(ctx, caps & !(r7 | r8), d, MoveKind::Normal);
+        sink.promotions(ctx, caps & r8, d, &PROMO_LAST);
+        sink.promotions(ctx, caps & r7, d, &PROMO_SEVENTH);
     }
     if let Some(ep) = pos.ep {
         // The e.p. square is empty and never the PE's (PE-5).
-        for from in t.pawn_attacks(them, ep) & pawns {
-            sink.one(&ctx, Move::new(MoveKind::EnPassant, from, ep), ep);
+        for from in t.pawn_attacks(!us, ep) & pawns {
+            sink.one(ctx, Move::new(MoveKind::EnPassant, from, ep), ep);
         }
     }
+}
 
-    // Castling, FIDE conditions (PE-1): rights, king and rook at home, the squares between
-    // empty (the PE is an obstacle), and the king not on, passing over or landing on a square
-    // an enemy unit attacks (with the king's start square empty, rule book README).
+/// Castling, FIDE conditions (PE-1): rights, king and rook at home, the squares between empty
+/// (the PE is an obstacle), and the king not on, passing over or landing on a square an enemy
+/// unit attacks (with the king's start square empty, rule book README).
+#[inline(always)]
+fn castling<S: Sink>(pos: &PieceEater, ctx: &Ctx, ksq: Square, occ: Bb64, sink: &mut S) {
+    let us = pos.core.turn;
     let (kbit, qbit, base) = match us {
         Color::White => (super::WHITE_KINGSIDE, super::WHITE_QUEENSIDE, 0u8),
         Color::Black => (super::BLACK_KINGSIDE, super::BLACK_QUEENSIDE, 56u8),
     };
     if pos.castling & (kbit | qbit) != 0 && ksq == Square(base + 4) {
         let sq = |f: u8| Square(base + f);
-        let rooks = b.pieces(PeKind::Rook, us);
+        let rooks = pos.board.pieces(PeKind::Rook, us);
         let occ_k = occ.without(ksq);
-        let attacked = |s: Square| pos.attackers(s, them, occ_k).any();
+        let attacked = |s: Square| pos.attackers(s, !us, occ_k).any();
         if !attacked(ksq) {
             if pos.castling & kbit != 0
                 && rooks.has(sq(7))
@@ -300,7 +292,7 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
                 && !attacked(sq(5))
                 && !attacked(sq(6))
             {
-                sink.king(&ctx, Move::new(MoveKind::Castle, ksq, sq(6)));
+                sink.king(ctx, Move::new(MoveKind::Castle, ksq, sq(6)));
             }
             if pos.castling & qbit != 0
                 && rooks.has(sq(0))
@@ -310,12 +302,16 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
                 && !attacked(sq(3))
                 && !attacked(sq(2))
             {
-                sink.king(&ctx, Move::new(MoveKind::Castle, ksq, sq(2)));
+                sink.king(ctx, Move::new(MoveKind::Castle, ksq, sq(2)));
             }
         }
     }
+}
 
-    // Drops: N, B, R on empty squares of the own 1st rank, P on the own 2nd rank.
+/// Drops: N, B, R on empty squares of the own 1st rank, P on the own 2nd rank.
+#[inline(always)]
+fn drops<S: Sink>(pos: &PieceEater, ctx: &Ctx, empty: Bb64, sink: &mut S) {
+    let us = pos.core.turn;
     let hand = &pos.hands[us.index()];
     let (first, second) = match us {
         Color::White => (Bitboard(RANK_1), Bitboard(RANK_2)),
@@ -324,11 +320,10 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     let first = first & empty;
     for k in [PeKind::Knight, PeKind::Bishop, PeKind::Rook] {
         if hand[k.index()] > 0 {
-            sink.drops(&ctx, first, k.code());
+            sink.drops(ctx, first, k.code());
         }
     }
     if hand[PeKind::Pawn.index()] > 0 {
-        sink.drops(&ctx, second & empty, PeKind::Pawn.code());
+        sink.drops(ctx, second & empty, PeKind::Pawn.code());
     }
-    ctx
 }

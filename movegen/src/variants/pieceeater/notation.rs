@@ -80,6 +80,14 @@ fn parse_action(text: &str, action: &str) -> Result<ActionSpec, MoveError> {
     Ok(ActionSpec::Board(from, to, code))
 }
 
+impl PieceEater {
+    /// Parses a turn like [`Rules::parse_move`], but when the PE leg is missing although the PE
+    /// can move and its step is not forced, rolls `die` for it (notation.md).
+    pub fn parse_move_rolling(&self, text: &str, die: &mut PeDie) -> Result<Move, MoveError> {
+        parse(self, text, Some(die))
+    }
+}
+
 /// Parses a turn against `pos`. Without the PE leg: accepted when the action has one outcome
 /// (forced step, or no step); otherwise the die decides if one is given (notation.md), else the
 /// text is refused as incomplete.

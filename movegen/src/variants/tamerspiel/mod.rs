@@ -16,85 +16,56 @@ mod notation;
 pub mod tables;
 
 use crate::board::Board;
-use crate::fen::{self, BoardItem, CastleToken, FenError};
+use crate::castling::{self, FenRule, Homes};
+use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
-use crate::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
+use crate::position::Core;
+use crate::rules::{MoveError, Rules, VariantId};
+use crate::types::{Color, Geo12x8, Piece, Square};
 use crate::zobrist;
 
-/// The 19 piece kinds of the rule book's §3 table. The index of `Dabbabah` (1) is the pawn
-/// promotion code of a [`Move`].
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum TsKind {
-    /// Pawn: one step forward, captures one step diagonally forward (TS-2).
-    Pawn = 0,
-    /// Dabbabah: W + D.
-    Dabbabah = 1,
-    /// Firzan: F + one step straight backward.
-    Firzan = 2,
-    /// Vizier: W.
-    Vizier = 3,
-    /// Guard: K (not royal).
-    Guard = 4,
-    /// Horse: N.
-    Horse = 5,
-    /// Bishop: B.
-    Bishop = 6,
-    /// Rook: R.
-    Rook = 7,
-    /// Eagle: K + N.
-    Eagle = 8,
-    /// Lion: K + A + D.
-    Lion = 9,
-    /// Champion: N + A + D.
-    Champion = 10,
-    /// Nobleman: one king step, or two king steps through an empty middle square.
-    Nobleman = 11,
-    /// Archbishop: B + N.
-    Archbishop = 12,
-    /// Marshall: R + N.
-    Marshall = 13,
-    /// Queen: Q.
-    Queen = 14,
-    /// Warlord: Q + N.
-    Warlord = 15,
-    /// Supercav: K + Cavalier.
-    Supercav = 16,
-    /// King (royal).
-    King = 17,
-    /// Tetrarch (royal): K + A (TS-1).
-    Tetrarch = 18,
-}
-
-impl PieceKind for TsKind {
-    const COUNT: usize = 19;
-    const ALL: &'static [TsKind] = &[
-        TsKind::Pawn,
-        TsKind::Dabbabah,
-        TsKind::Firzan,
-        TsKind::Vizier,
-        TsKind::Guard,
-        TsKind::Horse,
-        TsKind::Bishop,
-        TsKind::Rook,
-        TsKind::Eagle,
-        TsKind::Lion,
-        TsKind::Champion,
-        TsKind::Nobleman,
-        TsKind::Archbishop,
-        TsKind::Marshall,
-        TsKind::Queen,
-        TsKind::Warlord,
-        TsKind::Supercav,
-        TsKind::King,
-        TsKind::Tetrarch,
-    ];
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn letter(self) -> char {
-        b"PDFVGNBRELCOAMQWSKT"[self as usize] as char
+crate::piece_kinds! {
+    /// The 19 piece kinds of the rule book's §3 table. The index of `Dabbabah` (1) is the pawn
+    /// promotion code of a [`Move`].
+    pub enum TsKind {
+        /// Pawn: one step forward, captures one step diagonally forward (TS-2).
+        Pawn = 0 'P',
+        /// Dabbabah: W + D.
+        Dabbabah = 1 'D',
+        /// Firzan: F + one step straight backward.
+        Firzan = 2 'F',
+        /// Vizier: W.
+        Vizier = 3 'V',
+        /// Guard: K (not royal).
+        Guard = 4 'G',
+        /// Horse: N.
+        Horse = 5 'N',
+        /// Bishop: B.
+        Bishop = 6 'B',
+        /// Rook: R.
+        Rook = 7 'R',
+        /// Eagle: K + N.
+        Eagle = 8 'E',
+        /// Lion: K + A + D.
+        Lion = 9 'L',
+        /// Champion: N + A + D.
+        Champion = 10 'C',
+        /// Nobleman: one king step, or two king steps through an empty middle square.
+        Nobleman = 11 'O',
+        /// Archbishop: B + N.
+        Archbishop = 12 'A',
+        /// Marshall: R + N.
+        Marshall = 13 'M',
+        /// Queen: Q.
+        Queen = 14 'Q',
+        /// Warlord: Q + N.
+        Warlord = 15 'W',
+        /// Supercav: K + Cavalier.
+        Supercav = 16 'S',
+        /// King (royal).
+        King = 17 'K',
+        /// Tetrarch (royal): K + A (TS-1).
+        Tetrarch = 18 'T',
     }
 }
 
@@ -129,18 +100,21 @@ impl TsKind {
 pub type TsBoard = Board<Geo12x8, TsKind, 19>;
 
 /// Castling right: White toward the l-file (`K`).
-pub const WHITE_L: u8 = 1;
+pub const WHITE_L: u8 = castling::WHITE_KINGSIDE;
 /// Castling right: White toward the a-file (`Q`).
-pub const WHITE_A: u8 = 2;
+pub const WHITE_A: u8 = castling::WHITE_QUEENSIDE;
 /// Castling right: Black toward the l-file (`k`).
-pub const BLACK_L: u8 = 4;
+pub const BLACK_L: u8 = castling::BLACK_KINGSIDE;
 /// Castling right: Black toward the a-file (`q`).
-pub const BLACK_A: u8 = 8;
+pub const BLACK_A: u8 = castling::BLACK_QUEENSIDE;
 
 /// Swap flag of White (may still make the king swap).
 pub const SWAP_WHITE: u8 = 1;
 /// Swap flag of Black.
 pub const SWAP_BLACK: u8 = 2;
+
+/// The `swap` field's texts: both flags, White's, Black's, none.
+const SWAP_WORDS: [&str; 4] = ["wb", "w", "b", "-"];
 
 /// Named squares (index = rank * 12 + file).
 pub mod sq {
@@ -229,18 +203,19 @@ fn piece_key(p: Piece<TsKind>, s: Square) -> u64 {
     KEYS[(usize::from(p.code()) - 1) * 96 + s.idx()]
 }
 
+/// The castling units' home squares: kings on g1 and f8, rooks in the corners.
+const HOMES: Homes = Homes { king: [sq::G1, sq::F8], rooks: [[sq::A1, sq::L1], [sq::A8, sq::L8]] };
+
+/// How the castling field is read.
+const CASTLING: FenRule = FenRule {
+    homes: HOMES,
+    only: "tamerspiel castles only with the a- and l-file rooks",
+    names: ("King", "Rook"),
+    twice: Some("the same right given twice"),
+};
+
 /// Castling rights kept after a move touches a square (king and rook start squares).
-const fn castle_keep_table() -> [u8; 96] {
-    let mut t = [0xffu8; 96];
-    t[sq::A1.0 as usize] = !WHITE_A;
-    t[sq::L1.0 as usize] = !WHITE_L;
-    t[sq::G1.0 as usize] = !(WHITE_L | WHITE_A);
-    t[sq::A8.0 as usize] = !BLACK_A;
-    t[sq::L8.0 as usize] = !BLACK_L;
-    t[sq::F8.0 as usize] = !(BLACK_L | BLACK_A);
-    t
-}
-const CASTLE_KEEP: [u8; 96] = castle_keep_table();
+const CASTLE_KEEP: [u8; 96] = HOMES.keep_table();
 
 /// The start position FEN (rule book §2).
 pub const START_FEN: &str =
@@ -255,16 +230,9 @@ pub type TsMoves = MoveList<1400>;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct TamerSpiel {
     board: TsBoard,
-    turn: Color,
+    core: Core,
     castling: u8,
     swap: u8,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
-}
-
-fn color_name(c: Color) -> &'static str {
-    c.select("White", "Black")
 }
 
 impl TamerSpiel {
@@ -297,135 +265,10 @@ impl TamerSpiel {
         movegen::Threats::of(&self.board, by).attacks(tables::tables(), s, self.board.occupied().0)
     }
 
-    fn key_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for (s, p) in self.board.iter() {
-            h ^= piece_key(p, s);
-        }
-        if self.turn == Color::Black {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h ^ KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)]
-    }
-
-    fn from_fen_inner(text: &str) -> Result<TamerSpiel, FenError> {
-        let f = fen::split(text, 1)?;
-        if f.hand.is_some() {
-            return Err(FenError::new("hand", "tamerspiel has no hands"));
-        }
-        let mut board = TsBoard::empty();
-        for (s, item) in fen::parse_board::<Geo12x8>(f.board)? {
-            match item {
-                BoardItem::Piece(c, None) => {
-                    let p = Piece::<TsKind>::from_fen_char(c).ok_or_else(|| {
-                        FenError::new("board", format!("`{c}` is not a tamerspiel piece letter"))
-                    })?;
-                    board.put(s, p);
-                }
-                BoardItem::Piece(c, Some(_)) => {
-                    return Err(FenError::new(
-                        "board",
-                        format!("`{c}` takes no suffix in tamerspiel"),
-                    ))
-                }
-                BoardItem::Hole => {}
-            }
-        }
-        for c in Color::ALL {
-            let n = (board.kind(TsKind::King) | board.kind(TsKind::Tetrarch)) & board.color(c);
-            if n.count() != 1 {
-                return Err(FenError::new(
-                    "board",
-                    format!(
-                        "{} has {} royal pieces (King or Tetrarch); exactly one is required",
-                        color_name(c),
-                        n.count()
-                    ),
-                ));
-            }
-        }
-        let back_ranks = Geo12x8::rank_mask(0) | Geo12x8::rank_mask(7);
-        if (board.kind(TsKind::Pawn) & back_ranks).any() {
-            return Err(FenError::new("board", "a pawn stands on the first or last rank"));
-        }
-        let mut castling = 0u8;
-        for t in fen::parse_castling::<Geo12x8>(f.castling)? {
-            let (color, l_side) = match t {
-                CastleToken::High(c) | CastleToken::File(c, 11) => (c, true),
-                CastleToken::Low(c) | CastleToken::File(c, 0) => (c, false),
-                CastleToken::File(..) => {
-                    return Err(FenError::new(
-                        "castling",
-                        "tamerspiel castles only with the a- and l-file rooks",
-                    ))
-                }
-            };
-            let (king_sq, rook_sq, bit) = match (color, l_side) {
-                (Color::White, true) => (sq::G1, sq::L1, WHITE_L),
-                (Color::White, false) => (sq::G1, sq::A1, WHITE_A),
-                (Color::Black, true) => (sq::F8, sq::L8, BLACK_L),
-                (Color::Black, false) => (sq::F8, sq::A8, BLACK_A),
-            };
-            if board.piece_at(king_sq) != Some(Piece::new(TsKind::King, color))
-                || board.piece_at(rook_sq) != Some(Piece::new(TsKind::Rook, color))
-            {
-                return Err(FenError::new(
-                    "castling",
-                    format!(
-                        "{} castling right needs the King on {} and a Rook on {}",
-                        color_name(color),
-                        Geo12x8::name(king_sq),
-                        Geo12x8::name(rook_sq)
-                    ),
-                ));
-            }
-            if castling & bit != 0 {
-                return Err(FenError::new("castling", "the same right given twice"));
-            }
-            castling |= bit;
-        }
-        if f.ep != "-" {
-            return Err(FenError::new(
-                "en-passant",
-                format!("`{}`: tamerspiel has no en passant (TS-2); write `-`", f.ep),
-            ));
-        }
-        let swap = match f.extra.first().copied() {
-            None | Some("wb") => SWAP_WHITE | SWAP_BLACK,
-            Some("w") => SWAP_WHITE,
-            Some("b") => SWAP_BLACK,
-            Some("-") => 0,
-            Some(other) => {
-                return Err(FenError::new(
-                    "swap",
-                    format!("`{other}` is not one of `wb`, `w`, `b`, `-`"),
-                ))
-            }
-        };
-        let mut pos = TamerSpiel {
-            board,
-            turn: f.side,
-            castling,
-            swap,
-            halfmove: f.halfmove,
-            fullmove: f.fullmove,
-            hash: 0,
-        };
-        let them = !pos.turn;
-        if pos.is_attacked(pos.royal(them), pos.turn) {
-            return Err(FenError::new(
-                "side",
-                format!("{} is to move but {} is in check", color_name(pos.turn), color_name(them)),
-            ));
-        }
-        pos.hash = pos.key_from_scratch();
-        Ok(pos)
-    }
-
     /// Whether the side to move is in check.
     #[inline]
     pub fn is_check(&self) -> bool {
-        let us = self.turn;
+        let us = self.core.turn;
         self.is_attacked(self.royal(us), !us)
     }
 
@@ -444,45 +287,51 @@ impl Rules for TamerSpiel {
     type G = Geo12x8;
     type Moves = TsMoves;
     const VARIANT: VariantId = VariantId::TamerSpiel;
+    const START_FEN: &'static str = START_FEN;
+    const FEN_FIELDS: usize = 1;
+    const HANDS: Hands = Hands::Refused("tamerspiel has no hands");
 
-    fn startpos() -> Self {
-        Self::from_fen_inner(START_FEN).expect("start FEN is valid")
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
     }
 
-    fn from_fen(fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_inner(fen)
+    fn from_setup(f: &Setup) -> Result<Self, FenError> {
+        let board: TsBoard = f.place("a tamerspiel piece letter", " in tamerspiel")?;
+        for c in Color::ALL {
+            let n = (board.kind(TsKind::King) | board.kind(TsKind::Tetrarch)) & board.color(c);
+            if n.count() != 1 {
+                return Err(FenError::new(
+                    "board",
+                    format!(
+                        "{} has {} royal pieces (King or Tetrarch); exactly one is required",
+                        c.name(),
+                        n.count()
+                    ),
+                ));
+            }
+        }
+        fen::no_pawn_on_back_ranks(&board, TsKind::Pawn)?;
+        let castling = castling::read(f.castling, &CASTLING, &board, TsKind::King, TsKind::Rook)?;
+        if f.ep != "-" {
+            return Err(FenError::new(
+                "en-passant",
+                format!("`{}`: tamerspiel has no en passant (TS-2); write `-`", f.ep),
+            ));
+        }
+        let swap = f.flags(0, "swap", SWAP_WORDS, "one of `wb`, `w`, `b`, `-`")?;
+        let mut pos = TamerSpiel { board, core: f.core(), castling, swap };
+        let us = pos.core.turn;
+        fen::check_side(us, pos.is_attacked(pos.royal(!us), us))?;
+        pos.core.hash = pos.compute_hash();
+        Ok(pos)
     }
 
     fn fen(&self) -> String {
-        let board = fen::write_board::<Geo12x8>(|s| {
-            self.board.piece_at(s).map(|p| p.fen_char().to_string())
-        });
-        let mut castling = String::new();
-        for (b, c) in [(WHITE_L, 'K'), (WHITE_A, 'Q'), (BLACK_L, 'k'), (BLACK_A, 'q')] {
-            if self.castling & b != 0 {
-                castling.push(c);
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let swap = match self.swap {
-            3 => "wb",
-            SWAP_WHITE => "w",
-            SWAP_BLACK => "b",
-            _ => "-",
-        };
-        format!(
-            "{board} {} {castling} - {} {} {swap}",
-            self.turn.fen_char(),
-            self.halfmove,
-            self.fullmove
-        )
-    }
-
-    #[inline(always)]
-    fn turn(&self) -> Color {
-        self.turn
+        let board = fen::write_board::<Geo12x8>(|s| self.board.token(s));
+        let castling = castling::text(self.castling);
+        let swap = fen::flags_text(self.swap, SWAP_WORDS);
+        fen::write::<Geo12x8>(&board, None, &self.core, &castling, None, Some(swap))
     }
 
     #[inline]
@@ -499,20 +348,16 @@ impl Rules for TamerSpiel {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.turn;
+        let us = self.core.turn;
         let (from, to) = (m.from(), m.to());
-        let mut h = p.hash
+        let mut h = p.core.hash
             ^ KEYS[SIDE_KEY]
             ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
             ^ KEYS[SWAP_KEY + usize::from(p.swap)];
-        p.halfmove += 1;
+        p.core.halfmove += 1;
         match m.kind() {
             MoveKind::Castle => {
-                let (rook_from, rook_to) = Self::castle_rook(to);
-                let king = p.board.relocate(from, to).expect("king");
-                let rook = p.board.relocate(rook_from, rook_to).expect("rook");
-                h ^= piece_key(king, from) ^ piece_key(king, to);
-                h ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+                h ^= p.board.castle(from, to, Self::castle_rook(to), piece_key);
             }
             MoveKind::Swap => {
                 let royal = p.board.remove(from).expect("royal");
@@ -530,12 +375,12 @@ impl Rules for TamerSpiel {
             _ => {
                 if let Some(cap) = p.board.remove(to) {
                     h ^= piece_key(cap, to);
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                 }
                 let piece = p.board.remove(from).expect("mover");
                 h ^= piece_key(piece, from);
                 let kind = if piece.kind == TsKind::Pawn {
-                    p.halfmove = 0;
+                    p.core.halfmove = 0;
                     if m.promo() != 0 {
                         TsKind::Dabbabah
                     } else {
@@ -551,46 +396,20 @@ impl Rules for TamerSpiel {
         }
         p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         h ^= KEYS[CASTLE_KEY + usize::from(p.castling)] ^ KEYS[SWAP_KEY + usize::from(p.swap)];
-        p.turn = !us;
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
-        p.hash = h;
+        p.core.pass_turn();
+        p.core.hash = h;
         p
     }
 
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
     fn compute_hash(&self) -> u64 {
-        self.key_from_scratch()
+        self.board.zobrist(piece_key)
+            ^ self.core.side_key(KEYS[SIDE_KEY])
+            ^ KEYS[CASTLE_KEY + usize::from(self.castling)]
+            ^ KEYS[SWAP_KEY + usize::from(self.swap)]
     }
 
     fn in_check(&self) -> bool {
         self.is_check()
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
-    fn fullmove_number(&self) -> u32 {
-        self.fullmove
-    }
-
-    fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        // A legal swap is among the legal moves, so a king that can swap out of check is not
-        // mated (§7).
-        if !legal.is_empty() {
-            return None;
-        }
-        Some(if self.is_check() {
-            GameEnd { outcome: Outcome::Win(!self.turn), reason: EndReason::Checkmate }
-        } else {
-            GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate }
-        })
     }
 
     fn move_text(&self, m: Move) -> String {
@@ -612,12 +431,7 @@ impl Rules for TamerSpiel {
             return None;
         }
         let mut p = *self;
-        p.turn = !self.turn;
-        p.halfmove += 1;
-        if self.turn == Color::Black {
-            p.fullmove += 1;
-        }
-        p.hash ^= KEYS[SIDE_KEY];
+        p.core.null_move(KEYS[SIDE_KEY]);
         Some(p)
     }
 }

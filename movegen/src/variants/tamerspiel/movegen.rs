@@ -17,7 +17,7 @@
 use super::tables::{tables, Tables, CAV, DIAG, NOBLE, ORTH, SLIDES, SLIDES_BY_CODE};
 use super::{sq, TamerSpiel, TsBoard, TsKind, TsMoves};
 use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{Color, Geo12x8, Geometry, Square};
+use crate::types::{squares, Color, Geo12x8, Geometry, Square};
 
 /// Where generated moves go.
 pub(super) trait Sink {
@@ -37,19 +37,6 @@ pub(super) struct Lister<'a>(pub &'a mut TsMoves);
 pub(super) struct Counter(pub u64);
 
 const DABBABAH: u8 = TsKind::Dabbabah as u8;
-
-#[inline(always)]
-fn squares(mut bits: u128) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            None
-        } else {
-            let s = Square(bits.trailing_zeros() as u8);
-            bits &= bits - 1;
-            Some(s)
-        }
-    })
-}
 
 #[inline(always)]
 const fn bit(s: Square) -> u128 {
@@ -338,20 +325,74 @@ fn shift(bb: u128, delta: i8) -> u128 {
 pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
     let t = tables();
     let b = &pos.board;
-    let us = pos.turn;
+    let us = pos.core.turn;
     let them = !us;
     let own = b.color(us).0;
-    let enemy = b.color(them).0;
-    let occ = own | enemy;
+    let occ = own | b.color(them).0;
     let ksq = pos.royal(us);
     let th = Threats::of(b, them);
     let checkers = th.attackers(t, ksq, occ);
+    royal_moves(t, pos, &th, ksq, occ, sink);
 
-    // Royal moves: each destination tested with the royal lifted off the board (riders see
-    // through its start square).
+    let pawns = b.kind(TsKind::Pawn).0 & own;
+    let pieces = own & !pawns & !bit(ksq);
+    let mut mask = Geo12x8::VALID_BITS;
+    let mut test_all = false;
+    if checkers != 0 {
+        swaps(t, pos, &th, ksq, pieces, occ, sink);
+        (mask, test_all) = check_mask(t, b, ksq, checkers);
+        if mask == 0 {
+            return;
+        }
+    } else if pos.castling != 0 {
+        castling(t, pos, &th, occ, sink);
+    }
+    let cand = if test_all { own } else { pin_candidates(t, &th, ksq, occ, own) };
+    let g = Gen { t, th: &th, ksq, own, occ, mask, cand };
+    piece_moves(&g, b, pieces, sink);
+    pawn_moves(&g, b.color(them).0, pawns, us, sink);
+}
+
+/// What [`generate`] hands to its parts.
+struct Gen<'a> {
+    t: &'a Tables,
+    th: &'a Threats,
+    /// The own royal's square.
+    ksq: Square,
+    /// Own units.
+    own: u128,
+    /// All units.
+    occ: u128,
+    /// Where a non-royal move may land (all squares unless in check).
+    mask: u128,
+    /// Units whose moves are tested one by one (possibly pinned, or every unit).
+    cand: u128,
+}
+
+impl Gen<'_> {
+    /// Whether moving the unit `from` -> `to` leaves the own royal safe.
+    #[inline(always)]
+    fn legal_after(&self, from: Square, to: Square) -> bool {
+        let occ2 = (self.occ & !bit(from)) | bit(to);
+        !self.th.attacks_alive(self.t, self.ksq, occ2, !bit(to))
+    }
+}
+
+/// Royal moves: each destination tested with the royal lifted off the board (riders see
+/// through its start square).
+#[inline(always)]
+fn royal_moves<S: Sink>(
+    t: &Tables,
+    pos: &TamerSpiel,
+    th: &Threats,
+    ksq: Square,
+    occ: u128,
+    sink: &mut S,
+) {
+    let own = pos.board.color(pos.core.turn).0;
     let occ_nok = occ & !bit(ksq);
     let mut safe = 0u128;
-    let mut targets = t.leap[usize::from(b.code_at(ksq))][ksq.idx()] & !own;
+    let mut targets = t.leap[usize::from(pos.board.code_at(ksq))][ksq.idx()] & !own;
     while targets != 0 {
         let to_bit = targets & targets.wrapping_neg();
         targets ^= to_bit;
@@ -360,85 +401,92 @@ pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
         }
     }
     sink.piece_moves(ksq, safe);
+}
 
-    let royal_bb = bit(ksq);
-    let pawns = b.kind(TsKind::Pawn).0 & own;
-    let pieces = own & !pawns & !royal_bb;
+/// The swap (TS-4, TS-5), in check only: with a non-pawn piece whose square is not attacked.
+/// The occupancy does not change, so "not attacked" is exactly "not into check".
+#[inline(always)]
+fn swaps<S: Sink>(
+    t: &Tables,
+    pos: &TamerSpiel,
+    th: &Threats,
+    ksq: Square,
+    pieces: u128,
+    occ: u128,
+    sink: &mut S,
+) {
+    if pos.swap & pos.core.turn.select(super::SWAP_WHITE, super::SWAP_BLACK) != 0 {
+        for p in squares(pieces) {
+            if !th.attacks(t, p, occ) {
+                sink.push(Move::new(MoveKind::Swap, ksq, p));
+            }
+        }
+    }
+}
 
+/// In check: where a non-royal move may land, and whether every move must be tested. A move
+/// resolves a check only by landing on the checker or on its path, so it must land on a square
+/// common to every checker's "capture or block" set. Unlike in chess a double check can be
+/// blocked: a Cavalier path or a Nobleman's middle square can lie on a rider's line. With a
+/// lame checker or several checkers every move is tested.
+#[inline(always)]
+fn check_mask(t: &Tables, b: &TsBoard, ksq: Square, checkers: u128) -> (u128, bool) {
     let mut mask = Geo12x8::VALID_BITS;
-    let mut test_all = false;
-    if checkers != 0 {
-        // The swap (TS-4, TS-5): with a non-pawn piece whose square is not attacked. The
-        // occupancy does not change, so "not attacked" is exactly "not into check".
-        if pos.swap & us.select(super::SWAP_WHITE, super::SWAP_BLACK) != 0 {
-            for p in squares(pieces) {
-                if !th.attacks(t, p, occ) {
-                    sink.push(Move::new(MoveKind::Swap, ksq, p));
-                }
-            }
-        }
-        // A non-royal move resolves a check only by landing on the checker or on its path, so
-        // it must land on a square common to every checker's "capture or block" set. Unlike in
-        // chess a double check can be blocked: a Cavalier path or a Nobleman's middle square can
-        // lie on a rider's line. With a lame checker or several checkers every move is tested.
-        test_all = checkers & (checkers - 1) != 0;
-        for c in squares(checkers) {
-            let flags = SLIDES[b.kind_at(c).expect("checker") as usize];
-            let mut resolve = bit(c);
-            if flags & (ORTH | DIAG) != 0 {
-                resolve |= t.between(ksq, c);
-            } else if flags & NOBLE != 0 && t.k[ksq.idx()] & bit(c) == 0 {
-                resolve |= t.k[ksq.idx()] & t.k[c.idx()];
+    let mut test_all = checkers & (checkers - 1) != 0;
+    for c in squares(checkers) {
+        let flags = SLIDES[b.kind_at(c).expect("checker") as usize];
+        let mut resolve = bit(c);
+        if flags & (ORTH | DIAG) != 0 {
+            resolve |= t.between(ksq, c);
+        } else if flags & NOBLE != 0 && t.k[ksq.idx()] & bit(c) == 0 {
+            resolve |= t.k[ksq.idx()] & t.k[c.idx()];
+            test_all = true;
+        } else if flags & CAV != 0 {
+            if let Some(step) = t.cav_step(c, ksq) {
+                resolve |= step.paths[0].0 | step.paths[1].0 | step.paths[2].0;
                 test_all = true;
-            } else if flags & CAV != 0 {
-                if let Some(step) = t.cav_step(c, ksq) {
-                    resolve |= step.paths[0].0 | step.paths[1].0 | step.paths[2].0;
-                    test_all = true;
-                }
             }
-            mask &= resolve;
         }
-        if mask == 0 {
-            return;
-        }
-    } else if pos.castling != 0 {
-        castling(t, pos, &th, occ, sink);
+        mask &= resolve;
     }
+    (mask, test_all)
+}
 
-    let cand = if test_all { own } else { pin_candidates(t, &th, ksq, occ, own) };
-    let legal_after = |from: Square, to: Square| -> bool {
-        let occ2 = (occ & !bit(from)) | bit(to);
-        !th.attacks_alive(t, ksq, occ2, !bit(to))
-    };
-
-    // Pieces: the unpinned ones need no test.
-    for s in squares(pieces & !cand) {
+/// Piece moves: the units that cannot be pinned need no test.
+#[inline(always)]
+fn piece_moves<S: Sink>(g: &Gen, b: &TsBoard, pieces: u128, sink: &mut S) {
+    let t = g.t;
+    for s in squares(pieces & !g.cand) {
         let code = usize::from(b.code_at(s));
-        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, occ);
-        sink.piece_moves(s, tg & !own & mask);
+        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, g.occ);
+        sink.piece_moves(s, tg & !g.own & g.mask);
     }
-    for s in squares(pieces & cand) {
+    for s in squares(pieces & g.cand) {
         let code = usize::from(b.code_at(s));
-        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, occ);
+        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, g.occ);
         let mut ok = 0;
-        for to in squares(tg & !own & mask) {
-            if legal_after(s, to) {
+        for to in squares(tg & !g.own & g.mask) {
+            if g.legal_after(s, to) {
                 ok |= bit(to);
             }
         }
         sink.piece_moves(s, ok);
     }
+}
 
-    // Pawns: the unpinned ones set-wise.
+/// Pawn moves: the units that cannot be pinned set-wise, the others one by one.
+#[inline(always)]
+fn pawn_moves<S: Sink>(g: &Gen, enemy: u128, pawns: u128, us: Color, sink: &mut S) {
     let (push, cap_e, cap_w, last, optional) = pawn_geometry(us);
-    let empty = !occ & Geo12x8::VALID_BITS;
-    let free = pawns & !cand;
+    let empty = !g.occ & Geo12x8::VALID_BITS;
+    let mask = g.mask;
+    let free = pawns & !g.cand;
     if free != 0 {
         sink.pawn_moves(shift(free, push) & empty & mask, push, optional, last);
         sink.pawn_moves(shift(free & !FILE_L, cap_e) & enemy & mask, cap_e, optional, last);
         sink.pawn_moves(shift(free & !FILE_A, cap_w) & enemy & mask, cap_w, optional, last);
     }
-    for s in squares(pawns & cand) {
+    for s in squares(pawns & g.cand) {
         let one = bit(s);
         for (delta, targets) in [
             (push, shift(one, push) & empty),
@@ -446,7 +494,7 @@ pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
             (cap_w, shift(one & !FILE_A, cap_w) & enemy),
         ] {
             let tg = targets & mask;
-            if tg != 0 && legal_after(s, Square(tg.trailing_zeros() as u8)) {
+            if tg != 0 && g.legal_after(s, Square(tg.trailing_zeros() as u8)) {
                 sink.pawn_moves(tg, delta, optional, last);
             }
         }
@@ -490,7 +538,7 @@ const CASTLES: [[CastleSpec; 2]; 2] = [
 /// in check once the rook has moved either.
 #[inline(always)]
 fn castling<S: Sink>(t: &Tables, pos: &TamerSpiel, th: &Threats, occ: u128, sink: &mut S) {
-    for &(right, king, to, between, walk) in &CASTLES[pos.turn.index()] {
+    for &(right, king, to, between, walk) in &CASTLES[pos.core.turn.index()] {
         if pos.castling & right == 0 || between & occ != 0 {
             continue;
         }

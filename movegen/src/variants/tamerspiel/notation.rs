@@ -30,7 +30,7 @@ pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError
         [] => {}
         _ => return Err(err("ambiguous")),
     }
-    let last_rank = pos.turn.select(7, 0);
+    let last_rank = pos.core.turn.select(7, 0);
     let with_d = format!("{text}d");
     let found: Vec<Move> = list
         .iter()
@@ -55,7 +55,7 @@ pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError
 /// * `+` for check, `#` for checkmate (a swap that escapes counts, §7).
 pub(super) fn move_san(pos: &TamerSpiel, m: Move) -> String {
     let b = pos.board();
-    let us = pos.turn;
+    let us = pos.core.turn;
     let (from, to) = (m.from(), m.to());
     let mover = b.piece_at(from).map(|p| p.kind);
     let mut s = String::new();
