@@ -1,5 +1,6 @@
 //! The `menagerie` command line.
 
+use crate::args::{failed, io_err, usage, variant_arg, CliError};
 use clap::{Parser, Subcommand};
 use movegen::perft;
 use movegen::rules::{Rules, VariantId};
@@ -138,7 +139,7 @@ pub struct OpeningsArgs {
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// Variant id.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = VariantId::DEFAULT.name())]
     pub variant: String,
     /// Your colour: white or black.
     #[arg(long, default_value = "white")]
@@ -176,7 +177,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "auto")]
     pub proto2: String,
     /// Variant id.
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = VariantId::DEFAULT.name())]
     pub variant: String,
     /// Number of games (colours alternate in pairs).
     #[arg(long, default_value_t = 2)]
@@ -262,9 +263,7 @@ pub struct MatchArgs {
 /// Arguments of `perft`.
 #[derive(clap::Args, Debug)]
 pub struct PerftArgs {
-    /// Variant id (chess, eightpiece, eightpiece-random, pieceeater, magician, tamerspiel,
-    /// jumpingknights).
-    #[arg(long, default_value = "chess")]
+    #[arg(long, default_value = VariantId::DEFAULT.name(), help = variant_ids_help())]
     pub variant: String,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
@@ -286,7 +285,7 @@ pub struct PerftArgs {
 #[derive(clap::Args, Debug)]
 pub struct SetupArgs {
     /// Variant id (only `eightpiece-random` has numbered setups).
-    #[arg(long, default_value = "eightpiece-random")]
+    #[arg(long, default_value = setups_variant())]
     pub variant: String,
     /// Setup number (from 0); omit to print the number of setups.
     pub number: Option<usize>,
@@ -303,24 +302,22 @@ pub struct BenchArgs {
     pub perft: bool,
 }
 
-/// An error for the user: message and exit code.
-#[derive(Debug)]
-pub struct CliError {
-    /// Shown on stderr.
-    pub message: String,
-    /// Process exit code.
-    pub code: i32,
+/// `--variant`'s help naming every id.
+fn variant_ids_help() -> String {
+    let all: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
+    format!("Variant id ({})", all.join(", "))
 }
 
-fn usage(message: String) -> CliError {
-    CliError { message, code: 2 }
-}
-
-fn variant_arg(name: &str) -> Result<VariantId, CliError> {
-    VariantId::parse(name).ok_or_else(|| {
-        let all: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
-        usage(format!("unknown variant `{name}` (known: {})", all.join(", ")))
-    })
+/// The first variant of the table with numbered setups (`menagerie setup`'s default).
+const fn setups_variant() -> &'static str {
+    let mut i = 0;
+    while i < VariantId::ALL.len() {
+        if VariantId::ALL[i].info().setups.is_some() {
+            return VariantId::ALL[i].name();
+        }
+        i += 1;
+    }
+    VariantId::DEFAULT.name()
 }
 
 fn unimplemented_variant(v: VariantId) -> CliError {
@@ -388,10 +385,6 @@ fn summary(nodes: u64, elapsed: std::time::Duration) -> String {
     format!("nodes {nodes} time {ms} nps {nps}")
 }
 
-fn io_err(e: std::io::Error) -> CliError {
-    CliError { message: format!("output error: {e}"), code: 1 }
-}
-
 /// Runs `bench`, writing to `out`.
 pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !args.perft {
@@ -419,14 +412,14 @@ pub fn run_bench(args: &BenchArgs, out: &mut dyn Write) -> Result<(), CliError> 
 }
 
 fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::search::{Config, Limits, Searcher};
+    use search::{Config, Limits, Searcher};
     let mut total = 0u64;
     let mut elapsed = std::time::Duration::ZERO;
     let positions = VariantId::ALL
         .into_iter()
         .flat_map(|v| v.info().search_bench.iter().map(move |&fen| (v, fen)));
     for (variant, fen) in positions {
-        let Ok(r) = crate::with_engine_variant!(variant, V => {
+        let Ok(r) = movegen::with_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
             let searcher = Searcher::new(1, 16);
             // Games of chance (PieceEater): every action has up to eight outcomes; depth 7.
@@ -475,10 +468,11 @@ pub fn run_xboard_pieces(args: &XboardPiecesArgs, out: &mut dyn Write) -> Result
         None => VariantId::ALL.iter().map(|&v| (v, args.dir.join(v.name()))).collect(),
     };
     for (v, dir) in jobs {
-        let files = crate::variants::xboard_images::write_images(v, &dir)
-            .map_err(|message| CliError { message, code: 1 })?;
-        let variant = match v {
-            VariantId::Chess => String::new(),
+        let files = crate::xboard::images::write_images(v, &dir)
+            .map_err(failed)?;
+        // A variant XBoard knows by its own name needs no `-variant`.
+        let variant = match v.info().xboard_name {
+            "normal" => String::new(),
             _ => format!(" -variant {v} -xlegal"),
         };
         writeln!(
@@ -548,7 +542,7 @@ pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
 fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::runner::{player::Control, run_match, write_atomically, EngineSpec, MatchConfig};
     let variant = variant_arg(&a.variant)?;
-    if !crate::variants::supported(variant) {
+    if !session::supported(variant) {
         return Err(unimplemented_variant(variant));
     }
     let me = std::env::current_exe()
@@ -632,11 +626,11 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         names: [a.name1.clone(), a.name2.clone()],
         first_pair: a.first_pair,
     };
-    let summary = run_match(&cfg, out).map_err(|e| CliError { message: e, code: 1 })?;
+    let summary = run_match(&cfg, out).map_err(failed)?;
     let totals = summary.totals(&cfg);
     write!(out, "{}", totals.report()).map_err(io_err)?;
     if let Some(path) = &a.json {
-        write_atomically(path, &totals.to_json()).map_err(|e| CliError { message: e, code: 1 })?;
+        write_atomically(path, &totals.to_json()).map_err(failed)?;
     }
     let r = summary.wdl;
     writeln!(
@@ -673,7 +667,7 @@ fn setup_openings(variant: VariantId, spec: &str) -> Result<Vec<String>, CliErro
 
 fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let variant = variant_arg(&a.variant)?;
-    if !crate::variants::supported(variant) {
+    if !session::supported(variant) {
         return Err(unimplemented_variant(variant));
     }
     let human = match a.color.as_str() {
@@ -685,7 +679,7 @@ fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(usage("--time must be a positive number of seconds".into()));
     }
     if let Some(f) = &a.fen {
-        crate::protocol::api::new_game(variant, Some(f)).map_err(usage)?;
+        session::new_game(variant, Some(f)).map_err(usage)?;
     }
     let cfg = crate::play::PlayConfig {
         variant,
@@ -698,7 +692,7 @@ fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    crate::play::play(&cfg, &mut input, out).map_err(|e| CliError { message: e, code: 1 })
+    crate::play::play(&cfg, &mut input, out).map_err(failed)
 }
 
 fn run_gui(a: &GuiArgs, out: &mut dyn Write) -> Result<(), CliError> {
@@ -715,14 +709,14 @@ fn run_gui(a: &GuiArgs, out: &mut dyn Write) -> Result<(), CliError> {
         threads: a.threads,
         hash_mb: a.hash,
     };
-    crate::gui::run(&cfg, out).map_err(|e| CliError { message: e, code: 1 })
+    crate::gui::run(&cfg, out).map_err(failed)
 }
 
 /// Runs `openings`: writes `<out>/<variant>.epd` for one variant or all.
 fn run_openings(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::runner::openings::{default_params, generate};
     let variants: Vec<VariantId> = if a.variant == "all" {
-        VariantId::ALL.iter().copied().filter(|&v| crate::variants::supported(v)).collect()
+        VariantId::ALL.iter().copied().filter(|&v| session::supported(v)).collect()
     } else {
         vec![variant_arg(&a.variant)?]
     };
@@ -746,7 +740,7 @@ fn run_openings(a: &OpeningsArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 eprintln!("{v}: {kept}/{} kept, {tries} tries", a.count);
             }
         })
-        .map_err(|e| CliError { message: e, code: 1 })?;
+        .map_err(failed)?;
         let path = a.out.join(format!("{}.epd", v.name()));
         let mut text = g.lines.join("\n");
         text.push('\n');
@@ -815,7 +809,7 @@ fn run_match_merge(a: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     write!(out, "{}", total.report()).map_err(io_err)?;
     if let Some(path) = &a.json {
         std::fs::write(path, total.to_json())
-            .map_err(|e| CliError { message: format!("{}: {e}", path.display()), code: 1 })?;
+            .map_err(|e| failed(format!("{}: {e}", path.display())))?;
     }
     Ok(())
 }

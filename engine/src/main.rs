@@ -14,7 +14,7 @@ fn main() {
             skill_level: cli.skill_level.unwrap_or(defaults.skill_level),
             ..defaults
         };
-        engine::protocol::run_with(stdin.lock(), std::io::stdout(), opts);
+        engine::stdio::run_with(stdin.lock(), std::io::stdout(), opts);
         return;
     }
     let stdout = std::io::stdout();

@@ -1,11 +1,12 @@
 //! `menagerie play`: a human against the engine in a terminal, in any variant.
 
-use crate::protocol::api::{new_game, Event, Flavor, GameApi, Sink};
-use crate::search::{Config, Limits, Score, Searcher};
 use movegen::rules::VariantId;
-use movegen::types::{Color, Square};
-use movegen::view::{BoardView, Cell};
+use movegen::types::Color;
 use rand_core::SeedableRng;
+use search::{Config, Limits, Score, Searcher};
+use session::api::{new_game, Event, GameApi, Listener, MoveIn};
+use session::board::{render, side_effects};
+use session::end::{reason_text, result_token};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -29,93 +30,6 @@ pub struct PlayConfig {
     pub show_thinking: bool,
 }
 
-fn glyph(c: char) -> String {
-    let g = match c {
-        'K' => '♔',
-        'Q' => '♕',
-        'R' => '♖',
-        'B' => '♗',
-        'N' => '♘',
-        'P' => '♙',
-        'k' => '♚',
-        'q' => '♛',
-        'r' => '♜',
-        'b' => '♝',
-        'n' => '♞',
-        'p' => '♟',
-        other => other,
-    };
-    g.to_string()
-}
-
-fn arrow(facing: &str) -> &'static str {
-    match facing {
-        "n" => "↑",
-        "ne" => "↗",
-        "e" => "→",
-        "se" => "↘",
-        "s" => "↓",
-        "sw" => "↙",
-        "w" => "←",
-        "nw" => "↖",
-        _ => "?",
-    }
-}
-
-/// Draws the board view `view` of the position `fen`: each square three cells wide, White's
-/// pieces in upper case (orthodox pieces as chess glyphs), lancer facings as arrows, holes as
-/// `▓▓▓`, the Jumping Knights edge ring dotted, the PieceEater as `X`, hands under the board.
-pub fn render(view: &BoardView, fen: &str) -> String {
-    let (files, ranks) = (i32::from(view.files), i32::from(view.ranks));
-    let ring = files == 10 && ranks == 10;
-    let mut s = String::new();
-    let file_names: String = (0..files)
-        .map(|f| format!(" {} ", view.names[f as usize].chars().next().unwrap_or('?')))
-        .collect();
-    s.push_str(&format!("    {file_names}\n"));
-    s.push_str(&format!("   ┌{}┐\n", "───".repeat(files as usize)));
-    for r in (0..ranks).rev() {
-        let rank_name: String = view.names[(r * files) as usize].chars().skip(1).collect();
-        s.push_str(&format!("{rank_name:>2} │"));
-        for f in 0..files {
-            let sq = Square((r * files + f) as u8);
-            let edge = ring && (f == 0 || r == 0 || f == 9 || r == 9);
-            let cell = match view.cell(sq) {
-                Cell::Hole => "▓▓▓".to_string(),
-                Cell::Unit(t) => match t.split_once('(') {
-                    Some((c, facing)) => format!(
-                        "{}{} ",
-                        glyph(c.chars().next().unwrap_or('?')),
-                        arrow(facing.trim_end_matches(')'))
-                    ),
-                    None => format!(" {} ", glyph(t.chars().next().unwrap_or('?'))),
-                },
-                Cell::Empty if edge => " · ".to_string(),
-                Cell::Empty if (f + r) % 2 == 0 => " . ".to_string(),
-                Cell::Empty => "   ".to_string(),
-            };
-            s.push_str(&cell);
-        }
-        s.push_str(&format!("│ {rank_name}\n"));
-    }
-    s.push_str(&format!("   └{}┘\n", "───".repeat(files as usize)));
-    s.push_str(&format!("    {file_names}\n"));
-    if let Some([white, black]) = &view.hands {
-        s.push_str(&format!("  hands: White [{white}]  Black [{black}]\n"));
-    }
-    s.push_str(&format!("  {} to move;  FEN {fen}\n", view.turn.select("White", "Black")));
-    s
-}
-
-/// The side effects of the last move, for a line under the board: every change when the move
-/// did more than take a unit from one square to another (castling, e.p., a push, a turn, a
-/// promotion elsewhere on the board) or had a chance step; `None` for a plain move.
-pub fn side_effects(game: &dyn GameApi) -> Option<String> {
-    let i = game.ply().checked_sub(1)?;
-    let e = game.played_effect(i)?;
-    (e.changes.len() != 2 || e.chance.is_some()).then(|| e.describe(&game.view()))
-}
-
 fn normalize(s: &str) -> String {
     s.chars().filter(|c| !matches!(c, '+' | '#' | '!' | '?' | 'x' | ':')).collect()
 }
@@ -123,7 +37,7 @@ fn normalize(s: &str) -> String {
 /// Finds the legal move meant by `input` (coordinates or algebraic, with or without `x`, `+`,
 /// `#`); in a game of chance the action alone is fine (the die decides the outcome).
 fn resolve(game: &dyn GameApi, input: &str) -> Result<String, String> {
-    let pairs = game.legal_pairs();
+    let pairs: Vec<(String, String)> = game.legal().into_iter().map(|l| (l.text, l.san)).collect();
     if pairs.iter().any(|(c, _)| c == input) {
         return Ok(input.to_string());
     }
@@ -151,15 +65,25 @@ fn resolve(game: &dyn GameApi, input: &str) -> Result<String, String> {
     Err(format!("`{input}` is not a legal move (type `moves` to list them)"))
 }
 
+/// Writes a line and flushes.
+fn say(out: &mut dyn Write, s: &str) {
+    let _ = writeln!(out, "{s}");
+    let _ = out.flush();
+}
+
+/// What the human's turn leads to.
+enum Next {
+    /// The game goes on.
+    Continue,
+    /// The human quit, resigned or the input ended.
+    Stop,
+}
+
 /// Runs a game reading the human's input from `input`, writing to `out`.
 pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
     let mut game = new_game(cfg.variant, cfg.fen.as_deref())?;
     let searcher = Searcher::new(1, 64);
     let mut die = rand_pcg::Pcg64::seed_from_u64(cfg.seed);
-    let say = |out: &mut dyn Write, s: &str| {
-        let _ = writeln!(out, "{s}");
-        let _ = out.flush();
-    };
     say(
         out,
         &format!(
@@ -168,8 +92,8 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
             cfg.human.select("White", "Black")
         ),
     );
-    if cfg.variant.has_chance() {
-        say(out, &format!("The PieceEater's die is seeded with {}.", cfg.seed));
+    if let Some(piece) = cfg.variant.info().chance_piece() {
+        say(out, &format!("The {}'s die is seeded with {}.", piece.name, cfg.seed));
     }
     let mut line = String::new();
     let mut shown_ply = usize::MAX;
@@ -180,18 +104,11 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
                     say(out, &format!("  ({fx})"));
                 }
             }
-            say(out, &game.render());
+            say(out, &render(&*game));
             shown_ply = game.ply();
         }
         if let Some(end) = game.end() {
-            say(
-                out,
-                &format!(
-                    "Game over: {} ({})",
-                    crate::game::result_token(Some(end)),
-                    crate::game::reason_text(&end)
-                ),
-            );
+            say(out, &format!("Game over: {} ({})", result_token(Some(end)), reason_text(&end)));
             return Ok(());
         }
         if game.turn() == cfg.human {
@@ -202,93 +119,117 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
                 say(out, "\n(end of input)");
                 return Ok(());
             }
-            let cmd = line.trim();
-            match cmd.split_whitespace().next().unwrap_or("") {
-                "" => {}
-                "quit" | "exit" => return Ok(()),
-                "help" => say(out, "Enter a move in coordinates (e2e4, e7e8q, N@b1, c5e7,e7f8, ...) or algebraic notation (Nf3, exd5, O-O). `moves` lists legal moves; `undo` takes back your last move; `resign`; `save FILE` writes the game as PGN."),
-                "moves" => {
-                    let list: Vec<String> = game
-                        .legal_pairs()
-                        .into_iter()
-                        .map(|(c, s)| if c == s { c } else { format!("{c} ({s})") })
-                        .collect();
-                    say(out, &format!("{} legal moves: {}", list.len(), list.join(", ")));
-                }
-                "undo" => {
-                    let mut n = 0;
-                    while n < 2 && game.undo() {
-                        n += 1;
-                        if game.turn() == cfg.human {
-                            break;
-                        }
-                    }
-                    if n == 0 {
-                        say(out, "Nothing to undo.");
-                    }
-                }
-                "resign" => {
-                    say(out, &format!("You resign: {}", cfg.human.select("0-1", "1-0")));
-                    return Ok(());
-                }
-                "save" => {
-                    let path = cmd.split_whitespace().nth(1).unwrap_or("game.pgn");
-                    match save_pgn(&*game, cfg, path) {
-                        Ok(()) => say(out, &format!("Saved to {path}.")),
-                        Err(e) => say(out, &format!("Could not save: {e}")),
-                    }
-                }
-                _ => match resolve(&*game, cmd) {
-                    Ok(text) => match game.play_engine_move(&text, Flavor::Uci, &mut die) {
-                        Ok(full) if full != text => say(out, &format!("You play {full}")),
-                        Ok(_) => {}
-                        Err(e) => say(out, &format!("Illegal: {e}")),
-                    },
-                    Err(e) => say(out, &e),
-                },
+            if let Next::Stop = human_turn(cfg, &mut *game, &mut die, line.trim(), out) {
+                return Ok(());
             }
         } else {
-            say(out, "Engine thinking...");
-            let best = Arc::new(Mutex::new(None::<String>));
-            let shown = Arc::new(Mutex::new(Vec::<String>::new()));
-            let (b2, s2, show) = (best.clone(), shown.clone(), cfg.show_thinking);
-            let sink: Sink = Arc::new(move |e| match e {
-                Event::Info { info, pv } => {
-                    if show {
-                        let score = match info.score {
-                            Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
-                            Score::Mate(n) => format!("mate {n}"),
-                        };
-                        s2.lock().expect("lock").push(format!(
-                            "  depth {:>2}  {score:>8}  {:>9} nodes  {}",
-                            info.depth,
-                            info.nodes,
-                            pv.join(" ")
-                        ));
-                    }
-                }
-                Event::Best { best, .. } => *b2.lock().expect("lock") = best,
-            });
-            let limits =
-                Limits { movetime: Some(cfg.movetime), depth: cfg.depth, ..Limits::default() };
-            game.go(&searcher, limits, Config::default(), Flavor::Uci, sink);
-            searcher.wait();
-            // `bestmove` is delivered right after the searcher turns idle.
-            let mv = loop {
-                if let Some(m) = best.lock().expect("lock").clone() {
-                    break m;
-                }
-                std::thread::sleep(Duration::from_millis(1));
-            };
-            for l in shown.lock().expect("lock").iter() {
-                say(out, l);
-            }
-            match game.play_engine_move(&mv, Flavor::Uci, &mut die) {
-                Ok(full) => say(out, &format!("Engine plays {full}")),
-                Err(e) => return Err(format!("engine move {mv} rejected: {e}")),
-            }
+            engine_turn(cfg, &mut *game, &searcher, &mut die, out)?;
         }
     }
+}
+
+/// The human's command `cmd`: a move, or one of the commands.
+fn human_turn(
+    cfg: &PlayConfig,
+    game: &mut dyn GameApi,
+    die: &mut rand_pcg::Pcg64,
+    cmd: &str,
+    out: &mut dyn Write,
+) -> Next {
+    match cmd.split_whitespace().next().unwrap_or("") {
+        "" => {}
+        "quit" | "exit" => return Next::Stop,
+        "help" => say(out, "Enter a move in coordinates (e2e4, e7e8q, N@b1, c5e7,e7f8, ...) or algebraic notation (Nf3, exd5, O-O). `moves` lists legal moves; `undo` takes back your last move; `resign`; `save FILE` writes the game as PGN."),
+        "moves" => {
+            let list: Vec<String> = game
+                .legal()
+                .into_iter()
+                .map(|l| if l.text == l.san { l.text } else { format!("{} ({})", l.text, l.san) })
+                .collect();
+            say(out, &format!("{} legal moves: {}", list.len(), list.join(", ")));
+        }
+        "undo" => {
+            let mut n = 0;
+            while n < 2 && game.undo() {
+                n += 1;
+                if game.turn() == cfg.human {
+                    break;
+                }
+            }
+            if n == 0 {
+                say(out, "Nothing to undo.");
+            }
+        }
+        "resign" => {
+            say(out, &format!("You resign: {}", cfg.human.select("0-1", "1-0")));
+            return Next::Stop;
+        }
+        "save" => {
+            let path = cmd.split_whitespace().nth(1).unwrap_or("game.pgn");
+            match save_pgn(game, cfg, path) {
+                Ok(()) => say(out, &format!("Saved to {path}.")),
+                Err(e) => say(out, &format!("Could not save: {e}")),
+            }
+        }
+        _ => match resolve(game, cmd) {
+            Ok(text) => match game.play(MoveIn::Drawn { text: &text, die }) {
+                Ok(full) if full != text => say(out, &format!("You play {full}")),
+                Ok(_) => {}
+                Err(e) => say(out, &format!("Illegal: {e}")),
+            },
+            Err(e) => say(out, &e),
+        },
+    }
+    Next::Continue
+}
+
+/// The engine thinks (showing its lines unless quiet) and plays its move.
+fn engine_turn(
+    cfg: &PlayConfig,
+    game: &mut dyn GameApi,
+    searcher: &Searcher,
+    die: &mut rand_pcg::Pcg64,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    say(out, "Engine thinking...");
+    let best = Arc::new(Mutex::new(None::<String>));
+    let shown = Arc::new(Mutex::new(Vec::<String>::new()));
+    let (b2, s2, show) = (best.clone(), shown.clone(), cfg.show_thinking);
+    let listener: Listener = Arc::new(move |e| match e {
+        Event::Info { info, pv } => {
+            if show {
+                let score = match info.score {
+                    Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
+                    Score::Mate(n) => format!("mate {n}"),
+                };
+                s2.lock().expect("lock").push(format!(
+                    "  depth {:>2}  {score:>8}  {:>9} nodes  {}",
+                    info.depth,
+                    info.nodes,
+                    pv.join(" ")
+                ));
+            }
+        }
+        Event::Best { best, .. } => *b2.lock().expect("lock") = best,
+    });
+    let limits = Limits { movetime: Some(cfg.movetime), depth: cfg.depth, ..Limits::default() };
+    game.go(searcher, limits, Config::default(), listener);
+    searcher.wait();
+    // `bestmove` is delivered right after the searcher turns idle.
+    let mv = loop {
+        if let Some(m) = best.lock().expect("lock").clone() {
+            break m;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    for l in shown.lock().expect("lock").iter() {
+        say(out, l);
+    }
+    match game.play(MoveIn::Drawn { text: &mv, die }) {
+        Ok(full) => say(out, &format!("Engine plays {full}")),
+        Err(e) => return Err(format!("engine move {mv} rejected: {e}")),
+    }
+    Ok(())
 }
 
 fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), String> {
@@ -299,7 +240,7 @@ fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), Stri
         Color::White => ("Human", "Menagerie"),
         Color::Black => ("Menagerie", "Human"),
     };
-    let rec = crate::runner::pgn::Record {
+    let rec = session::pgn::Record {
         event: "menagerie play".into(),
         site: "menagerie match".into(),
         round: 1,
@@ -311,9 +252,9 @@ fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), Stri
         seed: cfg.variant.has_chance().then_some(cfg.seed),
         time_control: format!("{}/move", cfg.movetime.as_secs_f64()),
         sans: game.move_sans(),
-        coords: game.move_texts(Flavor::Uci),
-        result: crate::game::result_token(end).into(),
-        termination: end.map_or("unterminated".into(), |e| crate::game::reason_text(&e)),
+        coords: game.move_texts(),
+        result: result_token(end).into(),
+        termination: end.map_or("unterminated".into(), |e| reason_text(&e)),
         first_move_number: 1,
     };
     std::fs::write(path, rec.to_pgn("????.??.??")).map_err(|e| e.to_string())

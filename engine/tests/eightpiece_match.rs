@@ -2,7 +2,7 @@
 //! over XBoard (the second exercises every XBoard translation of the engine's own moves, both
 //! ways) whose PGN replays legally through the move generator, move by move.
 
-use engine::runner::pgn::read_games;
+use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::eightpiece::EightPiece;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! of a rule-book FEN with an e.p. square) and against the random mover; every PGN game
 //! replays legally through the rules crate.
 
-use engine::runner::pgn::read_games;
+use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::jumpingknights::JumpingKnights;
 use std::process::Command;

@@ -2,8 +2,8 @@
 //! game replays legally through the move generator and whose movetext is the variant's SAN of
 //! exactly those moves; a short match against the random mover is won.
 
-use engine::runner::pgn::read_games;
-use engine::variants::EngineVariant;
+use session::pgn::read_games;
+use engine::xboard::dialect::Dialect;
 use movegen::rules::Rules;
 use movegen::variants::magician::Magician;
 use std::process::Command;

@@ -2,7 +2,7 @@
 //! handling with scripted fake engines (illegal move, hang, crash, garbage) that leaves no
 //! orphan process.
 
-use engine::runner::pgn::read_games;
+use session::pgn::read_games;
 use movegen::rules::{Rules, VariantId};
 use std::process::Command;
 

@@ -2,7 +2,7 @@
 //! formed by game pairs (opening index) with games finishing out of order, the JSON summary, a
 //! match split by `--first-pair` into runs, and `match-merge` totalling them.
 
-use engine::runner::pgn::read_games;
+use session::pgn::read_games;
 use engine::runner::report::Totals;
 use std::process::Command;
 

@@ -1,7 +1,7 @@
 //! `menagerie match --variant pieceeater`: self-play at a very short control writes a PGN whose
 //! every game, PE steps included, replays legally through the move generator, with its seed.
 
-use engine::runner::pgn::read_games;
+use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::pieceeater::PieceEater;
 use std::process::Command;

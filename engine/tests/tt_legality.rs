@@ -5,8 +5,8 @@
 //! move hints. The search must still answer with a legal move, and its principal variation must
 //! be a legal sequence, at every depth.
 
-use engine::search::tt::{Bound, Tt};
-use engine::search::worker::{Shared, Worker};
+use search::tt::{Bound, Tt};
+use search::worker::{Shared, Worker};
 use eval::Evaluator;
 use movegen::rules::Rules;
 use movegen::Move;

@@ -5,7 +5,7 @@
 //! and `xvfb`; without them this test says so and passes vacuously. `MENAGERIE_XBOARD_VARIANTS`
 //! (comma-separated variant ids, e.g. `pieceeater`) limits the run to those variants.
 
-use engine::variants::supported;
+use session::supported;
 use movegen::rules::VariantId;
 use std::process::Command;
 

@@ -3,7 +3,7 @@
 //! own step is replaced by the runner's roll, so XBoard-vs-XBoard and XBoard-vs-UCI PieceEater
 //! games have no faults and replay from their `Seed` tag; the other variants stay fault-free.
 
-use engine::runner::pgn::read_games;
+use session::pgn::read_games;
 use movegen::rules::{Rules, VariantId};
 use movegen::variants::pieceeater::PieceEater;
 use rand_core::{RngCore, SeedableRng};
@@ -151,7 +151,7 @@ fn pieceeater_xboard_against_xboard_and_uci() {
 #[test]
 fn other_variants_xboard_against_xboard() {
     for v in VariantId::ALL {
-        if v == VariantId::PieceEater || !engine::variants::supported(v) {
+        if v == VariantId::PieceEater || !session::supported(v) {
             continue;
         }
         let name = format!("{}.pgn", v.name());

@@ -9,7 +9,7 @@
 //! the picture); without them the test says so and passes vacuously.
 
 use engine::pieces;
-use engine::variants::xboard_images;
+use engine::xboard::images as xboard_images;
 use movegen::rules::VariantId;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -201,7 +201,7 @@ fn xboard_draws_our_image_for_every_piece_on_its_board() {
             std::fs::write(images.join(format!("{name}.svg")), svg).unwrap();
             expected.insert(r.fen.to_string(), hex);
         }
-        let start = engine::with_engine_variant!(*id, V => {
+        let start = movegen::with_variant!(*id, V => {
             <V as movegen::rules::Rules>::fen(&<V as movegen::rules::Rules>::startpos())
         })
         .unwrap();

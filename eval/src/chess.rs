@@ -115,9 +115,6 @@ impl Evaluator for Chess {
     }
 
     const HAS_SEE: bool = true;
-    const QUIET_PRUNING: bool = true;
-    const HISTORY_HEURISTICS: bool = true;
-    const QSEARCH_TT: bool = true;
     /// Captures, promotions and en passant straight from the generator.
     const TACTICAL_GEN: bool = true;
 

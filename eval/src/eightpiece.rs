@@ -313,11 +313,6 @@ params::tune_table! {
 }
 
 impl Evaluator for EightPiece {
-    /// History heuristics and the quiescence table, as in chess (SPRT in docs/strength.md,
-    /// "Search features").
-    const HISTORY_HEURISTICS: bool = true;
-    const QSEARCH_TT: bool = true;
-
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }

@@ -578,13 +578,6 @@ fn victim_value(pos: &JumpingKnights, m: Move) -> i32 {
 }
 
 impl Evaluator for JumpingKnights {
-    /// Futility and move-count pruning of quiet moves near the horizon, as in chess
-    /// (SPRT in docs/strength.md, "Search features").
-    const QUIET_PRUNING: bool = true;
-    /// History heuristics and the quiescence table, as in chess (SPRT in docs/strength.md).
-    const HISTORY_HEURISTICS: bool = true;
-    const QSEARCH_TT: bool = true;
-
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }

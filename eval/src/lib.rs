@@ -64,20 +64,6 @@ pub trait Evaluator: Rules {
         let _ = m;
         false
     }
-    /// Whether the search may prune quiet moves near the horizon in this variant: futility
-    /// pruning (static evaluation plus a margin cannot reach alpha) and move-count pruning
-    /// (quiet moves late in the order at depth ≤ 3, not in check, off the principal line).
-    /// Games of chance always do. Default: no.
-    const QUIET_PRUNING: bool = false;
-    /// Whether the search orders and reduces quiet moves by the history heuristics the
-    /// variant's SPRT accepted: history with a penalty for quiet moves that failed before the
-    /// cut-off, continuation histories (the move one and two plies before), history-scaled
-    /// late-move reductions, and one ply less where the table has no move (internal iterative
-    /// reduction). Default: no (plain history and killers).
-    const HISTORY_HEURISTICS: bool = false;
-    /// Whether quiescence search probes the transposition table and stores its results (at
-    /// depth 0). Not for games of chance, whose quiescence depends on the path. Default: no.
-    const QSEARCH_TT: bool = false;
     /// Whether [`Evaluator::see_ge`] is implemented. The search orders and prunes by static
     /// exchange evaluation only where it is; other variants keep MVV-LVA alone.
     const HAS_SEE: bool = false;

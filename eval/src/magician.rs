@@ -288,12 +288,6 @@ pub fn triggers(pos: &Magician, m: Move) -> bool {
 }
 
 impl Evaluator for Magician {
-    /// Futility and move-count pruning of quiet moves near the horizon, as in chess
-    /// (SPRT in docs/strength.md, "Search features").
-    const QUIET_PRUNING: bool = true;
-    const HISTORY_HEURISTICS: bool = true;
-    const QSEARCH_TT: bool = true;
-
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }

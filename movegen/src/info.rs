@@ -5,6 +5,7 @@
 //! [`VariantId`] is generated here and `VariantId::info` (which finds the entry) in
 //! `variants/mod.rs`.
 
+use crate::rules::Rules;
 use crate::types::Geometry;
 
 crate::for_each_variant!(define_variant_ids!());
@@ -73,6 +74,147 @@ impl Shape {
     }
 }
 
+/// A way of entering a move that a board surface must explain beyond "click the piece, then its
+/// target" (the web board's help panel, `docs/gui.md`). Each variant lists the forms its rules
+/// have ([`Marks::forms`]); a test checks the list against the legal moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveForm {
+    /// Castling (`MoveKind::Castle`).
+    Castle,
+    /// En passant by a step onto the skipped square (`MoveKind::EnPassant`).
+    EnPassant,
+    /// A promotion with a choice of piece (and, for a lancer, of facing).
+    Promotion,
+    /// A promotion or change of form that happens by itself as part of a move (no choice).
+    AutoPromotion,
+    /// A lancer's move whose facing is chosen after it (several moves share the squares).
+    Facing,
+    /// A lancer's turn in place (`MoveKind::Turn`).
+    Turn,
+    /// A sentry's push or nudge (`MoveKind::Push`, `MoveKind::Nudge`).
+    Push,
+    /// The pass (`MoveKind::Pass`).
+    Pass,
+    /// A drop from the hand (`MoveKind::Drop`).
+    Drop,
+    /// The Magician switch (`MoveKind::Switch`).
+    Switch,
+    /// The king swap (`MoveKind::Swap`).
+    Swap,
+    /// A capture by jumping over the victim (`MoveKind::Jump`).
+    Jump,
+    /// En passant by jumping over the skipped square (`MoveKind::JumpEnPassant`).
+    JumpEnPassant,
+    /// A move followed by a chance step the player does not choose (a game of chance).
+    Chance,
+}
+
+impl MoveForm {
+    /// The form's key, as the web board's variant table names it.
+    pub const fn key(self) -> &'static str {
+        match self {
+            MoveForm::Castle => "castle",
+            MoveForm::EnPassant => "en_passant",
+            MoveForm::Promotion => "promotion",
+            MoveForm::AutoPromotion => "auto_promotion",
+            MoveForm::Facing => "facing",
+            MoveForm::Turn => "turn",
+            MoveForm::Push => "push",
+            MoveForm::Pass => "pass",
+            MoveForm::Drop => "drop",
+            MoveForm::Switch => "switch",
+            MoveForm::Swap => "swap",
+            MoveForm::Jump => "jump",
+            MoveForm::JumpEnPassant => "jump_en_passant",
+            MoveForm::Chance => "chance",
+        }
+    }
+}
+
+/// Squares a board surface draws in a class of their own (the web board's CSS class): the
+/// outer files, and with `ranks` also the outer ranks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareMark {
+    /// The class (`edge`, `citadel`).
+    pub class: &'static str,
+    /// Whether the outer ranks belong to it too (else only the outer files).
+    pub ranks: bool,
+}
+
+/// What a board surface marks and explains beyond the pieces (the GUI marks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// The move forms of the variant beyond plain moves (for a board surface's help).
+    pub forms: &'static [MoveForm],
+    /// The FEN letters (White's) of the royal pieces: the ones a check attacks.
+    pub royals: &'static [char],
+    /// Whether the rules forbid leaving the king in check. `false` where a king in check may
+    /// stay attacked and be captured (PieceEater); a surface then says "attacked", not "check".
+    pub check_rule: bool,
+    /// Squares drawn in a class of their own.
+    pub squares: &'static [SquareMark],
+}
+
+impl Marks {
+    /// An orthodox army's: castling, en passant and promotion, the king, the check rule.
+    pub const ORTHODOX: Marks = Marks {
+        forms: &[MoveForm::Castle, MoveForm::EnPassant, MoveForm::Promotion],
+        royals: &['K'],
+        check_rule: true,
+        squares: &[],
+    };
+}
+
+/// The rules that end a game, named for people where a variant names them its own way (the web
+/// board's "Draw by the 50-move rule", "White wins by stalemate (Rule 2)").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndTexts {
+    /// The end without a legal move and without check.
+    pub stalemate: &'static str,
+    /// The move-count draw.
+    pub fifty_moves: &'static str,
+}
+
+impl EndTexts {
+    /// The names of FIDE's rules.
+    pub const STANDARD: EndTexts =
+        EndTexts { stalemate: "stalemate", fifty_moves: "the 50-move rule" };
+}
+
+/// The variant's opening suite (`bench/openings/<id>.epd`, embedded) and how it was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Openings {
+    /// The suite file's text: one FEN per line (`<FEN> ; variant <id>`).
+    pub suite: &'static str,
+    /// Search depth of the balance test that kept its positions (`menagerie openings`): one
+    /// that keeps a 500-position suite to minutes on one core.
+    pub depth: u32,
+}
+
+/// The search features the variant's SPRTs accepted (the search's parameters, `search::Params`,
+/// read them; `docs/search.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchFeatures {
+    /// Futility and move-count pruning of quiet moves near the horizon (games of chance always
+    /// prune).
+    pub quiet_pruning: bool,
+    /// History with penalties, continuation histories, history-scaled reductions and internal
+    /// iterative reduction (else plain history and killers).
+    pub history_heuristics: bool,
+    /// Quiescence search probes and stores the transposition table (never for games of
+    /// chance, whose quiescence depends on the path).
+    pub qsearch_tt: bool,
+}
+
+impl SearchFeatures {
+    /// None of them.
+    pub const PLAIN: SearchFeatures =
+        SearchFeatures { quiet_pruning: false, history_heuristics: false, qsearch_tt: false };
+    /// All of them.
+    pub const ALL: SearchFeatures =
+        SearchFeatures { quiet_pruning: true, history_heuristics: true, qsearch_tt: true };
+}
+
 /// Everything the surfaces need to know about one variant id.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
@@ -94,13 +236,60 @@ pub struct VariantInfo {
     pub pieces: &'static [PieceInfo],
     /// Numbered start positions, if the variant has them.
     pub setups: Option<Setups>,
+    /// The id whose FEN conventions a game of this id takes under `UCI_Chess960` (8-Piece's
+    /// Chess960-style castling: `eightpiece-random`); `None`: the option changes nothing.
+    pub chess960: Option<VariantId>,
     /// `menagerie bench --perft` positions: FEN and depth offset from `--depth`.
     pub perft_bench: &'static [(&'static str, i32)],
     /// `menagerie bench` search positions.
     pub search_bench: &'static [&'static str],
+    /// What a board surface marks and explains.
+    pub marks: Marks,
+    /// The names of the rules that end a game.
+    pub ends: EndTexts,
+    /// The opening suite of `menagerie match`.
+    pub openings: Openings,
+    /// The search features the variant's SPRTs accepted.
+    pub search: SearchFeatures,
 }
 
 impl VariantInfo {
+    /// The entry of id `name` played by position type `T`: its title and rule-book file, the
+    /// facts the type knows (start position, chance, board shape), the XBoard name equal to
+    /// the id, and the defaults of everything else (an orthodox army's marks, FIDE's end
+    /// texts, no setups, benches, openings or search features). Each variant's `info.rs`
+    /// writes what differs, with this as the rest (`..VariantInfo::of::<T>(..)`).
+    pub const fn of<T: Rules>(name: &'static str, title: &'static str, rules_file: &'static str) -> VariantInfo {
+        VariantInfo {
+            name,
+            title,
+            xboard_name: name,
+            rules_file,
+            start_fen: Some(T::START_FEN),
+            has_chance: T::HAS_CHANCE,
+            shape: Shape::of::<T::G>(),
+            pieces: &[],
+            setups: None,
+            chess960: None,
+            perft_bench: &[],
+            search_bench: &[],
+            marks: Marks::ORTHODOX,
+            ends: EndTexts::STANDARD,
+            openings: Openings { suite: "", depth: 1 },
+            search: SearchFeatures::PLAIN,
+        }
+    }
+
+    /// The neutral piece whose steps are the chance outcomes (the legend's `X`), in a game of
+    /// chance.
+    pub fn chance_piece(&self) -> Option<&'static PieceInfo> {
+        if self.has_chance {
+            self.piece('X')
+        } else {
+            None
+        }
+    }
+
     /// The legend entry of the piece written `letter` (either case), if any.
     pub fn piece(&self, letter: char) -> Option<&'static PieceInfo> {
         let up = letter.to_ascii_uppercase();

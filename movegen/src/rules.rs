@@ -193,6 +193,44 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn move_san(&self, m: Move) -> String {
         self.move_text(m)
     }
+    /// Algebraic notation of `m` for a PGN movetext: [`Rules::move_san`] made PGN-safe (the
+    /// default: the same text).
+    fn pgn_san(&self, m: Move) -> String {
+        self.move_san(m)
+    }
+    /// The player's part of `m` in coordinate notation: in a game of chance the action without
+    /// the outcome's leg (a UCI `bestmove`; notation.md: the die is not the player's to roll),
+    /// otherwise the whole move (the default).
+    fn action_text(&self, m: Move) -> String {
+        self.move_text(m)
+    }
+    /// Games of chance: the outcome of `m`'s action drawn by the die keyed by `seed`, the
+    /// position and the action (a forced outcome takes no roll), so that two engines with the
+    /// same seed agree on an outcome neither was sent. Without chance, `m` (the default).
+    fn roll(&self, m: Move, seed: u64) -> Move {
+        let _ = seed;
+        m
+    }
+    /// Parses coordinate notation where a turn of a game of chance may come without its
+    /// outcome: the action's outcome is then [`Rules::roll`]ed with `seed`. Otherwise (and
+    /// without chance) [`Rules::parse_move`].
+    fn parse_rolling(&self, text: &str, seed: u64) -> Result<Move, MoveError> {
+        if !Self::HAS_CHANCE || text.contains(',') {
+            return self.parse_move(text);
+        }
+        let mut list = Self::Moves::default();
+        self.legal_moves(&mut list);
+        let first = list.iter().copied().find(|&m| self.action_text(m) == text).ok_or_else(
+            || MoveError {
+                text: text.to_string(),
+                reason: match self.parse_move(text) {
+                    Err(e) => e.reason,
+                    Ok(_) => "not a legal move".into(),
+                },
+            },
+        )?;
+        Ok(self.roll(first, seed))
+    }
     /// The square of the neutral piece whose steps are the chance outcomes (the PieceEater);
     /// `None` for variants without one (the default).
     fn chance_piece(&self) -> Option<Square> {

@@ -30,7 +30,7 @@ impl Driver {
         let (in_r, in_w) = std::io::pipe().expect("pipe");
         let (out_r, out_w) = std::io::pipe().expect("pipe");
         let engine = std::thread::spawn(move || {
-            engine::protocol::run(BufReader::new(in_r), out_w);
+            engine::stdio::run(BufReader::new(in_r), out_w);
         });
         let (tx, rx) = channel();
         std::thread::spawn(move || {

@@ -3,7 +3,7 @@
 //! clock arithmetic, FEN field names, XBoard `setboard` of the engine's own 8-Piece FEN, and
 //! ruling PE-8.
 
-use engine::protocol::api::{new_game, Flavor};
+use session::{new_game, MoveIn};
 use menagerie_tests::proto::Driver;
 use movegen::rules::{EndReason, Outcome, Rules, VariantId};
 use movegen::types::Color;
@@ -53,7 +53,7 @@ fn mate_on_the_hundredth_half_move_is_a_mate() {
     let (info, best) = search(&mut e, fen, "go depth 4");
     assert!(info.contains("score mate 1"), "{info}");
     let mut g = new_game(VariantId::JumpingKnights, Some(fen)).unwrap();
-    g.play_text(&best, Flavor::Uci).unwrap();
+    g.play(MoveIn::Text(&best)).unwrap();
     let end = g.end().expect("over");
     assert_eq!((end.outcome, end.reason), (Outcome::Win(Color::White), EndReason::Stalemate));
     e.quit();
@@ -102,9 +102,9 @@ fn xboard_remove_with_one_move_changes_nothing() {
     e.send("sd 1");
     e.send("go");
     let got = e.until(T, |l| l.starts_with("move "));
-    let mut g = new_game(VariantId::Chess, None).unwrap();
-    g.play_text("e2e4", Flavor::Xboard).unwrap();
-    g.play_text(got.last().unwrap().strip_prefix("move ").unwrap(), Flavor::Xboard).unwrap();
+    let mut g = engine::xboard::game::new_game(VariantId::Chess, None, 0, false).unwrap();
+    g.play_xboard_exact("e2e4").unwrap();
+    g.play_xboard_exact(got.last().unwrap().strip_prefix("move ").unwrap()).unwrap();
     e.quit();
 }
 
@@ -114,7 +114,7 @@ fn pieceeater_fen_after_a_king_capture_loads_back() {
     // rule in PieceEater Chess); the PE on a5 does not step after a king capture (§2).
     let fen = "4k3/8/8/X7/8/8/4Q3/4K3[] w - - 0 1 -";
     let mut g = new_game(VariantId::PieceEater, Some(fen)).unwrap();
-    g.play_text("e2e8", Flavor::Uci).unwrap();
+    g.play(MoveIn::Text("e2e8")).unwrap();
     let end = g.end().expect("over");
     assert_eq!((end.outcome, end.reason), (Outcome::Win(Color::White), EndReason::KingCaptured));
     let after = g.fen();
@@ -139,7 +139,7 @@ fn ruling_pe8_skipped_square_under_the_pe_means_no_en_passant() {
     // the PE on an allowed square: rule 3 forces the PE to eat it, 1 turn. 25 + 1 = 26.
     let fen = "4k3/8/8/8/4Pp2/4X3/8/4K3[] b - e3 0 1 d2";
     let g = new_game(VariantId::PieceEater, Some(fen)).expect("PE-8: accepted");
-    assert_eq!(g.legal_texts(Flavor::Uci).len(), 26);
+    assert_eq!(g.legal().len(), 26);
     // Written with `-`.
     assert_eq!(g.fen(), "4k3/8/8/8/4Pp2/4X3/8/4K3[] b - - 0 1 d2");
     // Every reader: CLI perft, UCI position, XBoard setboard.

@@ -2,7 +2,7 @@
 //! held king that may not pass out of check, the lancer turning after its move), a legal move
 //! from every position of `tests/data/eightpiece.perft`, and searches with two threads.
 
-use engine::search::{Config, Limits, Score, Searcher};
+use search::{Config, Limits, Score, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::eightpiece::EightPiece;

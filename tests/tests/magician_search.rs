@@ -2,7 +2,7 @@
 //! 6th-rank trigger, promotion to the Magician), a legal move from every position of
 //! `tests/data/magician.perft`, and several threads on one search.
 
-use engine::search::{Config, Limits, Score, Searcher};
+use search::{Config, Limits, Score, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::magician::Magician;

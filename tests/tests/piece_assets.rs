@@ -11,7 +11,7 @@
 
 use engine::cli::{run_xboard_pieces, XboardPiecesArgs};
 use engine::pieces::{self, PieceRow};
-use engine::variants::xboard_images;
+use engine::xboard::images as xboard_images;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Dir, PieceKind};
 use movegen::variants::{chess, eightpiece, jumpingknights, magician, pieceeater, tamerspiel};
@@ -372,9 +372,9 @@ fn xboard_image_names_follow_the_piece_to_char_tables() {
 fn xboard_letters_are_those_of_the_engines_setup_line() {
     // The token translation must be the one the engine uses towards XBoard: applied to the
     // start position it gives the board of the `setup` line the engine sends.
-    use engine::variants::EngineVariant;
+    use engine::xboard::dialect::Dialect;
     for id in VariantId::ALL {
-        engine::with_engine_variant!(id, V => {
+        movegen::with_variant!(id, V => {
             let start = V::startpos();
             if let Some(setup) = V::xboard_setup_of(id, &start) {
                 let ours = start.fen();

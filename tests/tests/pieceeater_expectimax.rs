@@ -9,9 +9,9 @@
 //! from the side to move's view, a king capture at ply `p` scoring `MATE - p` for the winner,
 //! and the average of an action's outcomes as an integer, rounded toward zero.
 
-use engine::search::tt::Tt;
-use engine::search::worker::{Shared, Worker};
-use engine::search::MATE;
+use search::tt::Tt;
+use search::worker::{Shared, Worker};
+use search::MATE;
 use eval::Evaluator;
 use menagerie_tests::load_perft_file;
 use movegen::moves::ACTION_MASK;

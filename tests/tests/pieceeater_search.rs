@@ -1,7 +1,7 @@
 //! Search in `pieceeater`: a legal move from every position of `tests/data/pieceeater.perft`,
 //! a king capture found, and several threads on one search.
 
-use engine::search::{Config, Limits, Searcher};
+use search::{Config, Limits, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::pieceeater::PieceEater;

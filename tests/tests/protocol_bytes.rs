@@ -3,7 +3,8 @@
 //! channel or tolerated, and never end the engine. Mutated byte lines in both protocols and
 //! every variant, with a liveness check (`isready` / `ping`) after every batch.
 
-use engine::protocol::api::{new_game, Flavor};
+use engine::xboard::game::XboardGame;
+use session::new_game;
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
 use rand_core::{RngCore, SeedableRng};
@@ -107,14 +108,15 @@ fn damage(rng: &mut rand_pcg::Pcg64, line: &str) -> Vec<u8> {
     b
 }
 
-fn first_move(v: VariantId, flavor: Flavor) -> String {
-    let g = new_game(v, None).expect("every variant is built");
-    g.legal_texts(flavor).into_iter().next().expect("a legal move")
+fn first_move(v: VariantId, xboard: bool) -> String {
+    let g = engine::xboard::game::new_game(v, None, 0, false).expect("every variant is built");
+    let texts = if xboard { g.xboard_legal() } else { g.legal().into_iter().map(|l| l.text).collect() };
+    texts.into_iter().next().expect("a legal move")
 }
 
 fn uci_bytes(v: VariantId, lines: usize, seed: u64) {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    let m = first_move(v, Flavor::Uci);
+    let m = first_move(v, false);
     let base = [
         format!("setoption name UCI_Variant value {v}"),
         "position startpos".to_string(),
@@ -152,8 +154,8 @@ fn uci_bytes(v: VariantId, lines: usize, seed: u64) {
 
 fn xboard_bytes(v: VariantId, lines: usize, seed: u64) {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    let name = if v == VariantId::Chess { "normal".to_string() } else { v.to_string() };
-    let m = first_move(v, Flavor::Xboard);
+    let name = v.info().xboard_name.to_string();
+    let m = first_move(v, true);
     let fen = new_game(v, None).expect("built").fen();
     let base = [
         "new".to_string(),

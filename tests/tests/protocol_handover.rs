@@ -3,7 +3,8 @@
 //! misplace the move; an abandoned XBoard search (`force`, `new`, `variant`, `undo`, ...) never
 //! moves afterwards; a move is applied only to the game it was searched for.
 
-use engine::protocol::api::{new_game, Flavor, GameApi};
+use engine::xboard::game::XboardGame;
+use session::{new_game, MoveIn};
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
 use std::time::Duration;
@@ -18,11 +19,7 @@ fn xboard() -> Driver {
 }
 
 fn xb_name(v: VariantId) -> String {
-    if v == VariantId::Chess {
-        "normal".into()
-    } else {
-        v.to_string()
-    }
+    v.info().xboard_name.to_string()
 }
 
 fn moves_in(lines: &[String]) -> Vec<String> {
@@ -31,10 +28,10 @@ fn moves_in(lines: &[String]) -> Vec<String> {
 
 /// Plays XBoard move texts on a fresh game of `v` after `pre`; the first one refused is the
 /// error.
-fn replay(v: VariantId, pre: &[&str], moves: &[String]) -> Result<Box<dyn GameApi>, String> {
-    let mut g = new_game(v, None)?;
+fn replay(v: VariantId, pre: &[&str], moves: &[String]) -> Result<Box<dyn XboardGame>, String> {
+    let mut g = engine::xboard::game::new_game(v, None, 0, false)?;
     for m in pre.iter().copied().chain(moves.iter().map(String::as_str)) {
-        g.play_text_rolling(m, Flavor::Xboard, 0).map_err(|e| format!("{m}: {e}"))?;
+        g.play_xboard(m, 0).map_err(|e| format!("{m}: {e}"))?;
     }
     Ok(g)
 }
@@ -150,7 +147,7 @@ fn uci_cycles_over_every_variant_pair() {
     e.until(T, |l| l == "uciok");
     for a in VariantId::ALL {
         for b in VariantId::ALL {
-            let mb = new_game(b, None).unwrap().legal_texts(Flavor::Uci)[0].clone();
+            let mb = new_game(b, None).unwrap().legal()[0].text.clone();
             e.send(&format!("setoption name UCI_Variant value {a}"));
             e.send("position startpos");
             e.send("go movetime 3");
@@ -165,11 +162,11 @@ fn uci_cycles_over_every_variant_pair() {
                 lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
             };
             let mut ga = new_game(a, None).unwrap();
-            ga.play_text_rolling(&text(&first), Flavor::Uci, 0)
+            ga.play(MoveIn::Keyed { text: &text(&first), seed: 0 })
                 .unwrap_or_else(|err| panic!("{a}->{b}: {err}: {first:?}"));
             let mut gb = new_game(b, None).unwrap();
-            gb.play_text(&mb, Flavor::Uci).unwrap();
-            gb.play_text_rolling(&text(&second), Flavor::Uci, 0)
+            gb.play(MoveIn::Text(&mb)).unwrap();
+            gb.play(MoveIn::Keyed { text: &text(&second), seed: 0 })
                 .unwrap_or_else(|err| panic!("{a}->{b}: {err}: {second:?}"));
             assert!(
                 !second.iter().any(|l| l.contains("error")),
@@ -187,8 +184,9 @@ fn xboard_cycles_over_every_variant_pair() {
     for a in VariantId::ALL {
         for b in VariantId::ALL {
             k += 1;
-            let first =
-                |v: VariantId| new_game(v, None).unwrap().legal_texts(Flavor::Xboard)[0].clone();
+            let first = |v: VariantId| {
+                engine::xboard::game::new_game(v, None, 0, false).unwrap().xboard_legal()[0].clone()
+            };
             let (ma, mb) = (first(a), first(b));
             e.send("new");
             e.send("st 0.02");

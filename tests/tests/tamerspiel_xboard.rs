@@ -3,7 +3,7 @@
 //! xboard-notes.md` §4.1, §4.3), the engine's own moves in XBoard form, `setboard` in XBoard's
 //! field-dropping `courier` form, result claims with the swap rule, and the `lift` highlights.
 
-use engine::variants::EngineVariant;
+use engine::xboard::dialect::Dialect;
 use menagerie_tests::proto::Driver;
 use movegen::rules::Rules;
 use movegen::variants::tamerspiel::TamerSpiel;

@@ -1,15 +1,15 @@
-//! Each variant's XBoard FEN dialect (`EngineVariant::from_xboard_fen` / `to_xboard_fen`): along
+//! Each variant's XBoard FEN dialect (`Dialect::from_xboard_fen` / `to_xboard_fen`): along
 //! random games of every variant, the position written in XBoard's form reads back with the
 //! same placement (facings, hands, the PieceEater included) and side to move, and the rule
 //! book's own FEN reads back as exactly the same position. A FEN that is no position is
 //! refused with the reason.
 
-use engine::variants::EngineVariant;
-use engine::with_engine_variant;
+use engine::xboard::dialect::Dialect;
+use movegen::with_variant;
 use movegen::rules::VariantId;
 use rand_core::{RngCore, SeedableRng};
 
-fn walk<V: EngineVariant>(id: VariantId, start: V) -> usize {
+fn walk<V: Dialect>(id: VariantId, start: V) -> usize {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
     let mut pos = start;
     let mut checked = 0;
@@ -33,8 +33,8 @@ fn walk<V: EngineVariant>(id: VariantId, start: V) -> usize {
 #[test]
 fn xboard_form_round_trips_in_every_variant() {
     for id in VariantId::ALL {
-        let n = with_engine_variant!(id, V => {
-            let start = V::new_position(id, None, 3, false).expect("start");
+        let n = with_variant!(id, V => {
+            let start = session::start::new_position::<V>(id, None, 3, false).expect("start");
             walk::<V>(id, start)
         })
         .unwrap();
@@ -45,7 +45,7 @@ fn xboard_form_round_trips_in_every_variant() {
 #[test]
 fn bad_fens_are_refused_with_their_reason() {
     for id in VariantId::ALL {
-        with_engine_variant!(id, V => {
+        with_variant!(id, V => {
             let e = V::from_xboard_fen(id, "8/8 w - - 0 1").map(|_| ()).unwrap_err();
             assert!(e.contains("board"), "{id}: {e}");
             let e = V::from_xboard_fen(id, "").map(|_| ()).unwrap_err();

@@ -56,18 +56,18 @@ pub async fn piece(Path(file): Path<String>) -> Response {
     }
 }
 
-/// The drawing of `token` in variant `v`: the variant's own row, else (for
-/// `eightpiece-random`) the `eightpiece` row, else the `chess` row of a piece with the same
-/// name (an orthodox piece); `None`: the page draws its placeholder.
+/// The drawing of `token` in variant `v`: the variant's own row, else its family's row (an
+/// `eightpiece-random` token, an `eightpiece` drawing), else the row of the first variant of the
+/// table (orthodox chess) for a piece of the same name (an orthodox piece); `None`: the page
+/// draws its placeholder.
 pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceRow<'static>> {
-    let find = |variant: &str| rows().iter().find(|p| p.variant == variant && p.fen == token);
-    find(v.name())
-        .or_else(|| (v == VariantId::EightPieceRandom).then(|| find("eightpiece")).flatten())
-        .or_else(|| {
-            let letter = token.chars().next()?;
-            let same = v.info().piece(letter)?.name == VariantId::Chess.info().piece(letter)?.name;
-            same.then(|| find("chess")).flatten()
-        })
+    let find = |w: VariantId| rows().iter().find(|p| p.variant == w.name() && p.fen == token);
+    find(v).or_else(|| find(v.family())).or_else(|| {
+        let letter = token.chars().next()?;
+        let orthodox = VariantId::DEFAULT;
+        let same = v.info().piece(letter)?.name == orthodox.info().piece(letter)?.name;
+        same.then(|| find(orthodox)).flatten()
+    })
 }
 
 /// The URL of a drawing.

@@ -5,7 +5,7 @@
 //! f8; `N@b1` (drop) is the hand's knight then b1; `a5a5=e` (turn in place) is a5 twice;
 //! `0000` (pass) has no clicks (a button). In a game of chance the player enters the action only.
 
-use crate::protocol::api::LegalMove;
+use session::api::LegalMove;
 use movegen::view::BoardView;
 
 /// One way to enter a legal action.
@@ -117,7 +117,7 @@ pub fn entries(view: &BoardView, legal: &[LegalMove]) -> Vec<Entry> {
         };
         out.push(Entry {
             action: m.action.clone(),
-            san: m.san.clone(),
+            san: m.pgn.clone(),
             clicks,
             alt,
             suffix,
@@ -145,12 +145,12 @@ pub fn entries(view: &BoardView, legal: &[LegalMove]) -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::api::new_game;
+    use session::new_game;
     use movegen::rules::VariantId;
 
     fn entries_of(v: VariantId, fen: &str) -> Vec<Entry> {
         let g = new_game(v, Some(fen)).unwrap();
-        entries(&g.view(), &g.legal_details())
+        entries(&g.view(), &g.legal())
     }
 
     fn find<'a>(es: &'a [Entry], action: &str) -> &'a Entry {

@@ -1,9 +1,9 @@
 //! The web board's "how to enter each move" panel: for every move form a variant has
-//! (`crate::variants::MoveForm`, listed by each variant's engine module), the clicks that
-//! enter it on the page (the paths of `super::entry`). The page shows the lines of the
-//! variant on the board, from the variant table (`GET /api/variants`).
+//! (`movegen::info::MoveForm`, listed by each variant's entry in the variant table), the
+//! clicks that enter it on the page (the paths of `super::entry`). The page shows the lines of
+//! the variant on the board, from the variant table (`GET /api/variants`).
 
-use crate::variants::{move_forms, MoveForm};
+use movegen::info::MoveForm;
 use movegen::rules::VariantId;
 use serde_json::{json, Value};
 
@@ -59,14 +59,12 @@ pub const fn help(f: MoveForm) -> &'static str {
 
 /// The help lines of variant `v`: `[{form, text}]`, in the variant's order.
 pub fn forms_json(v: VariantId) -> Value {
-    move_forms(v).iter().map(|&f| json!({"form": f.key(), "text": help(f)})).collect()
+    v.info().marks.forms.iter().map(|&f| json!({"form": f.key(), "text": help(f)})).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::EngineVariant;
-    use crate::with_engine_variant;
     use movegen::moves::{MoveKind, ACTION_MASK};
     use movegen::rules::Rules;
     use movegen::zobrist::splitmix64;
@@ -117,7 +115,7 @@ mod tests {
 
     /// The forms seen among the legal moves of random games from the variant's start,
     /// setups and bench positions.
-    fn observed<V: EngineVariant>(v: VariantId) -> HashSet<MoveForm> {
+    fn observed<V: Rules>(v: VariantId) -> HashSet<MoveForm> {
         let info = v.info();
         let mut starts: Vec<String> = info.start_fen.iter().map(ToString::to_string).collect();
         if let Some(s) = info.setups {
@@ -151,8 +149,8 @@ mod tests {
     #[test]
     fn every_variant_lists_the_move_forms_its_rules_have() {
         for v in VariantId::ALL {
-            let declared: HashSet<MoveForm> = move_forms(v).iter().copied().collect();
-            let seen = with_engine_variant!(v, V => observed::<V>(v)).unwrap();
+            let declared: HashSet<MoveForm> = v.info().marks.forms.iter().copied().collect();
+            let seen = movegen::with_variant!(v, V => observed::<V>(v)).unwrap();
             let undeclared: Vec<_> = seen.difference(&declared).collect();
             assert!(undeclared.is_empty(), "{v}: forms {undeclared:?} are legal but not listed");
             // A change of form by itself (the Magician's promotion) is a side effect, not a move

@@ -2,7 +2,7 @@
 //! with their click paths, move list with each move's effect, the end of the game).
 
 use super::entry::{entries, Entry};
-use super::store::Session;
+use super::store::Slot;
 use movegen::info::VariantInfo;
 use movegen::rules::VariantId;
 use movegen::view::{BoardView, Cell, MoveEffect};
@@ -22,7 +22,10 @@ pub fn variant_json(v: VariantId) -> Value {
         "rank_base": i.shape.rank_base,
         "setups": i.setups.map(|s| (s.count)()),
         "standard_start": i.start_fen.is_some(),
-        "check_rule": crate::variants::check_rule(v),
+        "check_rule": i.marks.check_rule,
+        "marks": i.marks.squares.iter().map(|m| json!({"class": m.class, "ranks": m.ranks}))
+            .collect::<Vec<_>>(),
+        "chance_piece": i.chance_piece().map(|p| p.name),
         "forms": super::help::forms_json(v),
         "images": images(v),
         "pieces": i.pieces.iter().map(|p| json!({
@@ -99,7 +102,8 @@ fn entry_json(e: &Entry) -> Value {
 }
 
 /// The state of game `id`, with the board at `ply` (the current position when `None`).
-pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, String> {
+pub fn state_json(id: u64, slot: &Slot, ply: Option<usize>) -> Result<Value, String> {
+    let s = &slot.session;
     let g = &*s.game;
     let v = g.variant();
     let current = g.ply();
@@ -107,8 +111,8 @@ pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, Str
     let view =
         g.view_at(at).ok_or_else(|| format!("ply {at} is not in this game (0..={current})"))?;
     let sans = g.move_sans();
-    let texts = g.move_texts(crate::protocol::api::Flavor::Uci);
-    let mut number = super::pgn::first_move_number(&g.start_fen());
+    let texts = g.move_texts();
+    let mut number = session::pgn::first_move_number(&g.start_fen());
     let moves: Vec<Value> = (0..current)
         .map(|i| {
             let after = g.view_at(i + 1).expect("every ply has a position");
@@ -129,8 +133,7 @@ pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, Str
         .collect();
     let end = s.end();
     let legal = if at == current && end.is_none() {
-        let details = g.legal_details();
-        entries(&view, &details).iter().map(entry_json).collect()
+        entries(&view, &g.legal()).iter().map(entry_json).collect()
     } else {
         Vec::new()
     };
@@ -153,14 +156,14 @@ pub fn state_json(id: u64, s: &Session, ply: Option<usize>) -> Result<Value, Str
         "end": end.map(|e| json!({
             "result": e.result, "reason": e.reason, "rule": e.rule, "text": e.text,
         })),
-        "searching": s.token != 0,
-        "analysing": s.analysing,
+        "searching": slot.token != 0,
+        "analysing": slot.analysing,
         "players": {"w": s.players[0].name(), "b": s.players[1].name()},
     }))
 }
 
 /// The FEN after `ply` moves.
-fn fen_at(g: &dyn crate::protocol::api::GameApi, ply: usize) -> String {
+fn fen_at(g: &dyn session::GameApi, ply: usize) -> String {
     if ply == g.ply() {
         return g.fen();
     }

@@ -1,8 +1,9 @@
 //! `menagerie gui`: a local web board for every variant, driven by the engine's own rules in the
 //! same process. An HTTP server (axum on tokio, `docs/decisions/0003-gui-server.md`) serves the
-//! embedded page (`engine/assets/gui/`) and a JSON API over [`crate::protocol::api::GameApi`];
-//! engine output streams to the page as server-sent events. `docs/gui.md` describes the page and
-//! the API.
+//! embedded page (`engine/assets/gui/`) and a JSON API over a game session per game
+//! (`session::Session`, which decides the start, the end and what may be played; the handlers
+//! decode requests and encode answers); engine output streams to the page as server-sent
+//! events. `docs/gui.md` describes the page and the API.
 
 pub mod assets;
 pub mod entry;
@@ -12,8 +13,6 @@ pub mod json;
 pub mod pgn;
 pub mod store;
 
-use crate::protocol::api::{new_game_with, Flavor};
-use crate::search::{Clock, Limits, Score};
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::header;
@@ -24,11 +23,14 @@ use axum::{Json, Router};
 use guard::{fail, Allowed};
 use movegen::rules::VariantId;
 use movegen::types::Color;
+use search::{Clock, Limits, Score};
 use serde_json::{json, Value};
+use session::session::{choose_start, SetupRequest};
+use session::Session;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
-use store::{Agreed, Fail, Found, Purpose, Session, Shared, Store, MAX_PLIES};
+use store::{refused, Fail, Found, Purpose, Shared, Slot, Store};
 
 /// Settings of `menagerie gui`.
 #[derive(Clone, Debug)]
@@ -157,45 +159,25 @@ async fn new_game_handler(State(app): State<App>, body: Bytes) -> Response {
 
 fn new_game_inner(app: &Store, body: &Bytes) -> Result<(u64, Shared), Fail> {
     let m = body_json(body)?;
-    let name = str_field(&m, "variant")?.unwrap_or("chess");
+    let name = str_field(&m, "variant")?.unwrap_or(VariantId::DEFAULT.name());
     let v = VariantId::parse(name).ok_or_else(|| {
         let all: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
         bad(format!("unknown variant `{name}` (known: {})", all.join(", ")))
     })?;
-    let mut fen =
-        str_field(&m, "fen")?.map(str::trim).filter(|f| !f.is_empty()).map(str::to_string);
+    let fen = str_field(&m, "fen")?.map(str::trim).filter(|f| !f.is_empty()).map(str::to_string);
     if fen.as_deref().is_some_and(|f| f.len() > 400) {
         return Err(bad("the FEN is longer than 400 characters"));
     }
-    let mut setup = None;
-    match (v.info().setups, m.get("setup")) {
-        (_, None | Some(Value::Null)) => {}
-        (None, Some(_)) => return Err(bad(format!("{v} has no numbered setups"))),
-        (Some(_), Some(_)) if fen.is_some() => return Err(bad("give a FEN or a setup, not both")),
-        (Some(s), Some(x)) => {
-            let count = (s.count)();
-            let n = match x {
-                Value::String(r) if r == "random" => (random_u64() % count as u64) as usize,
-                _ => x.as_u64().filter(|&n| (n as usize) < count).ok_or_else(|| {
-                    bad(format!("`setup` must be \"random\" or a number from 0 to {}", count - 1))
-                })? as usize,
-            };
-            fen = (s.fen)(n);
-            setup = Some(n);
-        }
-    }
-    if fen.is_none() && v.info().start_fen.is_none() {
-        let s = v.info().setups.expect("a variant without a start has setups");
-        let n = (random_u64() % (s.count)() as u64) as usize;
-        fen = (s.fen)(n);
-        setup = Some(n);
-    }
+    let setup = match m.get("setup") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(r)) if r == "random" => Some(SetupRequest::Random),
+        Some(x) => Some(x.as_u64().map_or(SetupRequest::Invalid, SetupRequest::Number)),
+    };
+    let (fen, setup) = choose_start(v, fen, setup, &mut random_u64).map_err(bad)?;
     let seed =
         num_field(&m, "seed", 0..=u64::from(u32::MAX))?.unwrap_or_else(|| random_u64() % 1_000_000);
-    let game = new_game_with(v, fen.as_deref(), seed, false).map_err(bad)?;
-    let mut session = Session::new(game, seed);
-    session.setup = setup;
-    app.insert(session)
+    let session = Session::start(v, fen.as_deref(), setup, seed).map_err(bad)?;
+    app.insert(Slot::new(session))
 }
 
 /// `GET /api/games/{id}?ply=N`.
@@ -224,7 +206,7 @@ fn change(
     app: &App,
     id: &str,
     body: &Bytes,
-    f: impl FnOnce(&mut Session, &serde_json::Map<String, Value>) -> Result<(), Fail>,
+    f: impl FnOnce(&mut Slot, &serde_json::Map<String, Value>) -> Result<(), Fail>,
 ) -> Response {
     let run = || -> Result<Response, Fail> {
         let id = game_id(id)?;
@@ -245,21 +227,9 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
         if text.is_empty() || text.len() > 40 {
             return Err(bad("`move` must be a move text such as e2e4"));
         }
-        s.ensure_open()?;
-        if s.game.ply() >= MAX_PLIES {
-            return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
-        }
-        // The action must be one of the legal actions (the die does not turn a bad text into
-        // a move).
-        let legal = s.game.legal_details();
-        if !legal.iter().any(|l| l.action == text || l.text == text) {
-            return Err((422, format!("`{text}` is not a legal move here")));
-        }
+        s.session.check_move(&text).map_err(|r| refused(&r))?;
         app.cancel(s);
-        let side = s.game.turn().index();
-        let Session { game, die, .. } = s;
-        let full = game.play_engine_move(&text, Flavor::Uci, die).map_err(|e| (422, e))?;
-        s.players[side].human = true;
+        let full = s.session.play(&text, true).map_err(|e| (422, e))?;
         s.emit(&json!({"type": "moved", "move": full}));
         Ok(())
     })
@@ -268,7 +238,7 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
 /// `POST /api/games/{id}/undo {count?}` (default 1; `to` = a ply to go back to).
 async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
     change(&app, &id, &body, |s, m| {
-        let ply = s.game.ply();
+        let ply = s.game().ply();
         let count = match (num_field(m, "count", 1..=10_000)?, num_field(m, "to", 0..=10_000)?) {
             (Some(_), Some(_)) => return Err(bad("give `count` or `to`, not both")),
             (_, Some(to)) if to as usize > ply => {
@@ -281,11 +251,8 @@ async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Re
             return Err((409, format!("only {ply} moves to take back")));
         }
         app.cancel(s);
-        for _ in 0..count {
-            s.game.undo();
-        }
-        s.agreed = None;
-        s.emit(&json!({"type": "undone", "ply": s.game.ply()}));
+        s.session.take_back(count).map_err(|e| (409, e))?;
+        s.emit(&json!({"type": "undone", "ply": s.game().ply()}));
         Ok(())
     })
 }
@@ -336,13 +303,13 @@ async fn search_game(
     m: &serde_json::Map<String, Value>,
     purpose: Purpose,
 ) -> Result<Option<Found>, Fail> {
-    let (white, ply) = {
+    let white = {
         let s = shared.lock().expect("lock");
-        (s.game.turn() == Color::White, s.game.ply())
+        if purpose == Purpose::Play {
+            s.session.ensure_room().map_err(|r| refused(&r))?;
+        }
+        s.game().turn() == Color::White
     };
-    if purpose == Purpose::Play && ply >= MAX_PLIES {
-        return Err((409, format!("a game may have at most {MAX_PLIES} moves")));
-    }
     let (limits, wait) = match purpose {
         Purpose::Analyse => (Limits { infinite: true, ..Limits::default() }, Duration::ZERO),
         Purpose::Judge => (
@@ -373,8 +340,8 @@ async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Resu
     match (purpose, found) {
         (Purpose::Hint, Some(best)) => {
             let s = shared.lock().expect("lock");
-            let view = s.game.view();
-            let e = entry::entries(&view, &s.game.legal_details())
+            let view = s.game().view();
+            let e = entry::entries(&view, &s.game().legal())
                 .into_iter()
                 .find(|e| e.action == best.action)
                 .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));
@@ -397,11 +364,10 @@ fn side_field(m: &serde_json::Map<String, Value>, k: &str) -> Result<Option<Colo
 /// `POST /api/games/{id}/resign {side?}`: `side` (default: the side to move) resigns.
 async fn resign(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
     change(&app, &id, &body, |s, m| {
-        s.ensure_open()?;
-        let side = side_field(m, "side")?.unwrap_or_else(|| s.game.turn());
+        s.session.ensure_open().map_err(|r| refused(&r))?;
+        let side = side_field(m, "side")?;
         app.cancel(s);
-        s.agreed = Some(Agreed::Resigned(side));
-        Ok(())
+        s.session.resign(side).map_err(|r| refused(&r))
     })
 }
 
@@ -434,8 +400,8 @@ async fn draw_inner(app: App, id: String, body: Bytes) -> Result<Response, Fail>
     };
     let (by, turn) = {
         let s = shared.lock().expect("lock");
-        s.ensure_open()?;
-        (side_field(&m, "by")?.unwrap_or_else(|| s.game.turn()), s.game.turn())
+        s.session.ensure_open().map_err(|r| refused(&r))?;
+        (side_field(&m, "by")?.unwrap_or_else(|| s.game().turn()), s.game().turn())
     };
     let (accepted, score) = match accept {
         Some(a) => (a, None),
@@ -452,7 +418,7 @@ async fn draw_inner(app: App, id: String, body: Bytes) -> Result<Response, Fail>
     };
     let mut s = shared.lock().expect("lock");
     if accepted {
-        s.agreed = Some(Agreed::Draw);
+        s.session.agree_draw();
     }
     let mut v = json::state_json(id, &s, None).map_err(bad)?;
     v["draw"] = json!({"accepted": accepted, "score": score.map(store::score_json)});
@@ -527,8 +493,7 @@ async fn export_pgn(State(app): State<App>, Path(id): Path<String>) -> Response 
     let run = || -> Result<Response, Fail> {
         let id = game_id(&id)?;
         let shared = app.get(id)?;
-        let text =
-            pgn::export(&shared.lock().expect("lock"), &crate::runner::date()).map_err(bad)?;
+        let text = pgn::export(&shared.lock().expect("lock").session, &crate::runner::date());
         Ok((
             [
                 (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
@@ -553,7 +518,7 @@ async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
         let text = str_field(&m, "pgn")?.ok_or_else(|| bad("`pgn` is missing"))?;
         let index = num_field(&m, "game", 0..=100_000)?.unwrap_or(0) as usize;
         let variant = match str_field(&m, "variant")? {
-            None => VariantId::Chess,
+            None => VariantId::DEFAULT,
             Some(name) => {
                 VariantId::parse(name).ok_or_else(|| bad(format!("unknown variant `{name}`")))?
             }
@@ -562,13 +527,11 @@ async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
         if fen.is_some_and(|f| f.len() > 400) {
             return Err(bad("the FEN is longer than 400 characters"));
         }
-        let untagged = pgn::Untagged { variant, fen };
+        let untagged = session::session::Untagged { variant, fen };
         let loaded = pgn::load(text, index, untagged).map_err(|e| (422, e))?;
-        if loaded.session.game.ply() > MAX_PLIES {
-            return Err((422, format!("a game may have at most {MAX_PLIES} moves")));
-        }
-        let (games, rolled) = (loaded.games, loaded.rolled);
-        let (id, shared) = app.insert(loaded.session)?;
+        let games: Vec<Value> = loaded.games.iter().map(pgn::summary).collect();
+        let rolled = loaded.rolled;
+        let (id, shared) = app.insert(Slot::new(loaded.session))?;
         let s = shared.lock().expect("lock");
         let mut v = json::state_json(id, &s, None).map_err(bad)?;
         v["pgn_games"] = json!(games.len());

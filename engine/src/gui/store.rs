@@ -1,14 +1,12 @@
-//! The games of a GUI server and the one searcher they share: sessions bounded in number and
-//! expiring when idle, and engine searches (play, hint, analysis) whose results are applied
-//! only to the game and position they were started for.
+//! The games of a GUI server and the one searcher they share: games (a session each, with the
+//! page's live events and its search) bounded in number and expiring when idle, and engine
+//! searches (play, hint, analysis) whose results are applied only to the game and position they
+//! were started for.
 
-use crate::game::{reason_text, result_token};
-use crate::protocol::api::{Event, Flavor, GameApi, Sink};
-use crate::search::{Config, Limits, Score, Searcher};
-use movegen::rules::{EndReason, Outcome, VariantId};
-use movegen::types::Color;
-use rand_core::SeedableRng;
+use search::{Config, Limits, Score, Searcher};
 use serde_json::{json, Value};
+use session::api::{Event, GameApi, Listener};
+use session::Session;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,61 +17,10 @@ use tokio::sync::{broadcast, oneshot};
 pub const MAX_GAMES: usize = 32;
 /// A game unused this long is dropped.
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
-/// Most half-moves in one game.
-pub const MAX_PLIES: usize = 3000;
-
-/// Who made the moves of one side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Players {
-    /// A person moved for this side.
-    pub human: bool,
-    /// The engine moved for this side.
-    pub engine: bool,
-}
-
-impl Players {
-    /// The PGN name.
-    pub fn name(self) -> &'static str {
-        match (self.human, self.engine) {
-            (true, true) => "Human and Menagerie",
-            (false, true) => "Menagerie",
-            _ => "Human",
-        }
-    }
-}
-
-/// A game ended by the players rather than by the rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Agreed {
-    /// This side resigned.
-    Resigned(Color),
-    /// A draw offer was accepted.
-    Draw,
-}
-
-/// The end of a game as the page and the PGN tell it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
-    /// What happened (`White mates`, `Black resigns`), the PGN `Termination`.
-    pub reason: String,
-    /// The rule that ended it (`checkmate`, `stalemate (Rule 2)`, `resignation`).
-    pub rule: String,
-    /// One sentence for people, naming the rule once (`White wins by checkmate`).
-    pub text: String,
-}
-
-/// One game of the GUI.
-pub struct Session {
-    /// The game.
-    pub game: Box<dyn GameApi>,
-    /// The die of a game of chance (seeded with `seed`, rolled as the match runner rolls it).
-    pub die: rand_pcg::Pcg64,
-    /// The die's seed (the PGN `Seed` tag).
-    pub seed: u64,
-    /// Who moved for White and for Black.
-    pub players: [Players; 2],
+/// One game of the GUI: its session and what the page follows of it.
+pub struct Slot {
+    /// The game session (the game, its die, players, setup and agreed end).
+    pub session: Session,
     /// Live events (engine output, moves) for the page.
     pub events: broadcast::Sender<String>,
     /// The search currently meant for this game (results of older ones are dropped).
@@ -82,72 +29,29 @@ pub struct Session {
     pub analysing: bool,
     /// Last request that touched the game.
     pub last_used: Instant,
-    /// The numbered setup the game started from (`eightpiece-random`), if any.
-    pub setup: Option<usize>,
-    /// A resignation or agreed draw (cleared when moves are taken back).
-    pub agreed: Option<Agreed>,
 }
 
-impl std::fmt::Debug for Session {
+impl std::fmt::Debug for Slot {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Session({} at ply {})", self.game.variant(), self.game.ply())
+        write!(f, "Slot({:?})", self.session)
     }
 }
 
-impl Session {
-    /// A session for `game` with the die seeded by `seed`.
-    pub fn new(game: Box<dyn GameApi>, seed: u64) -> Session {
-        Session {
-            game,
-            die: rand_pcg::Pcg64::seed_from_u64(seed),
-            seed,
-            players: [Players::default(); 2],
+impl Slot {
+    /// A slot for `session`.
+    pub fn new(session: Session) -> Slot {
+        Slot {
+            session,
             events: broadcast::channel(256).0,
             token: 0,
             analysing: false,
             last_used: Instant::now(),
-            setup: None,
-            agreed: None,
         }
     }
 
-    /// Refuses (409) when the game is over.
-    pub fn ensure_open(&self) -> Result<(), Fail> {
-        match self.end() {
-            Some(end) => Err((409, format!("the game is over: {}", end.text))),
-            None => Ok(()),
-        }
-    }
-
-    /// How the game ended: by agreement, or by the rules.
-    pub fn end(&self) -> Option<Ending> {
-        let side = |c: Color| c.select("White", "Black");
-        if let Some(a) = self.agreed {
-            let (result, reason, rule, text) = match a {
-                Agreed::Resigned(c) => (
-                    c.select("0-1", "1-0"),
-                    format!("{} resigns", side(c)),
-                    "resignation",
-                    format!("{} wins: {} resigns", side(!c), side(c)),
-                ),
-                Agreed::Draw => {
-                    ("1/2-1/2", "Draw agreed".into(), "agreement", "Draw by agreement".into())
-                }
-            };
-            return Some(Ending { result: result.into(), reason, rule: rule.into(), text });
-        }
-        let e = self.game.end()?;
-        let rule = rule_text(self.game.variant(), e.reason);
-        let text = match e.outcome {
-            Outcome::Win(c) => format!("{} wins by {rule}", side(c)),
-            Outcome::Draw => format!("Draw by {rule}"),
-        };
-        Some(Ending {
-            result: result_token(Some(e)).into(),
-            reason: reason_text(&e),
-            rule: rule.into(),
-            text,
-        })
+    /// The game.
+    pub fn game(&self) -> &dyn GameApi {
+        &*self.session.game
     }
 
     /// Sends an event to the page (nobody listening is fine).
@@ -156,26 +60,8 @@ impl Session {
     }
 }
 
-/// The rule that ended a game, named for people (the 8-Piece automatic draw by its name).
-fn rule_text(v: VariantId, reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::Checkmate => "checkmate",
-        EndReason::Stalemate if v == VariantId::JumpingKnights => "stalemate (Rule 2)",
-        EndReason::Stalemate => "stalemate",
-        EndReason::KingCaptured => "capture of the king",
-        EndReason::Repetition => "threefold repetition",
-        EndReason::FiftyMoves
-            if matches!(v, VariantId::EightPiece | VariantId::EightPieceRandom) =>
-        {
-            "the automatic 50-move draw"
-        }
-        EndReason::FiftyMoves => "the 50-move rule",
-        EndReason::InsufficientMaterial => "insufficient material",
-    }
-}
-
-/// A shared session.
-pub type Shared = Arc<Mutex<Session>>;
+/// A shared game.
+pub type Shared = Arc<Mutex<Slot>>;
 
 /// What a search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -218,6 +104,16 @@ impl std::fmt::Debug for Store {
 /// An error for the page: HTTP status and message.
 pub type Fail = (u16, String);
 
+/// A session's refusal for the page: 409 when the game is over or full, 422 for a bad move.
+pub fn refused(r: &session::session::Refusal) -> Fail {
+    use session::session::Refusal;
+    let status = match r {
+        Refusal::Over(_) | Refusal::Full(_) => 409,
+        Refusal::Illegal(_) => 422,
+    };
+    (status, r.message().to_string())
+}
+
 impl Store {
     /// A store with a searcher of `threads` threads and a `hash_mb` table.
     pub fn new(threads: usize, hash_mb: usize) -> Store {
@@ -235,7 +131,7 @@ impl Store {
 
     /// Adds a game; drops idle ones first, and when the store is full the least recently used
     /// game that is not searching (503 only if every game is searching).
-    pub fn insert(&self, s: Session) -> Result<(u64, Shared), Fail> {
+    pub fn insert(&self, s: Slot) -> Result<(u64, Shared), Fail> {
         let mut games = self.games.lock().expect("lock");
         let now = Instant::now();
         games.retain(|_, g| g.lock().is_ok_and(|g| now.duration_since(g.last_used) < IDLE));
@@ -283,7 +179,7 @@ impl Store {
     }
 
     /// Stops any search of the game in `s` (its result will be dropped). Returns at once.
-    pub fn cancel(&self, s: &mut Session) {
+    pub fn cancel(&self, s: &mut Slot) {
         if s.token != 0 {
             s.token = 0;
             s.analysing = false;
@@ -304,13 +200,13 @@ impl Store {
         self.searcher.stop();
         self.searcher.wait();
         let mut s = shared.lock().expect("lock");
-        s.ensure_open()?;
+        s.session.ensure_open().map_err(|r| refused(&r))?;
         let token = self.next_token.fetch_add(1, Ordering::Relaxed);
         s.token = token;
         s.analysing = purpose == Purpose::Analyse;
         let (tx, rx) = oneshot::channel();
-        let sink = make_sink(shared.clone(), &s, token, purpose, tx);
-        s.game.go(&self.searcher, limits, Config::default(), Flavor::Uci, sink);
+        let listener = make_listener(shared.clone(), &s, token, purpose, tx);
+        s.game().go(&self.searcher, limits, Config::default(), listener);
         s.emit(&json!({"type": "searching", "purpose": format!("{purpose:?}").to_lowercase()}));
         Ok(rx)
     }
@@ -324,32 +220,16 @@ pub fn score_json(s: Score) -> Value {
     }
 }
 
-/// The algebraic texts of a PV given in notation.md texts, played from `game`.
-fn pv_sans(game: &dyn GameApi, pv: &[String]) -> Vec<String> {
-    let mut g = game.clone_box();
-    let mut out = Vec::new();
-    for t in pv {
-        let Some(san) = g.legal_pairs().into_iter().find(|(c, _)| c == t).map(|(_, s)| s) else {
-            break;
-        };
-        if g.play_text(t, Flavor::Uci).is_err() {
-            break;
-        }
-        out.push(san);
-    }
-    out
-}
-
-fn make_sink(
+fn make_listener(
     shared: Shared,
-    s: &Session,
+    s: &Slot,
     token: u64,
     purpose: Purpose,
     tx: oneshot::Sender<Option<Found>>,
-) -> Sink {
-    let root: Mutex<Box<dyn GameApi>> = Mutex::new(s.game.clone_box());
-    let start_fen = s.game.fen();
-    let start_ply = s.game.ply();
+) -> Listener {
+    let root: Mutex<Box<dyn GameApi>> = Mutex::new(s.game().clone_box());
+    let start_fen = s.game().fen();
+    let start_ply = s.game().ply();
     let events = s.events.clone();
     let tx = Mutex::new(Some(tx));
     // The last score, and the depth at which the current mate score was first reported.
@@ -369,7 +249,7 @@ fn make_sink(
                 l.0 = Some(info.score);
                 l.1
             };
-            let sans = pv_sans(&**root.lock().expect("lock"), &pv);
+            let sans = root.lock().expect("lock").san_line(&pv);
             let _ = events.send(
                 json!({
                     "type": "info",
@@ -391,7 +271,7 @@ fn make_sink(
             let reply = tx.lock().expect("lock").take();
             let mut s = shared.lock().expect("lock");
             let current =
-                s.token == token && s.game.ply() == start_ply && s.game.fen() == start_fen;
+                s.token == token && s.game().ply() == start_ply && s.game().fen() == start_fen;
             if s.token == token {
                 s.token = 0;
                 s.analysing = false;
@@ -399,11 +279,8 @@ fn make_sink(
             let score = last.lock().expect("lock").0;
             let result = match (purpose, best, current) {
                 (Purpose::Play, Some(text), true) => {
-                    let side = s.game.turn().index();
-                    let Session { game, die, .. } = &mut *s;
-                    match game.play_engine_move(&text, Flavor::Uci, die) {
+                    match s.session.play(&text, false) {
                         Ok(full) => {
-                            s.players[side].engine = true;
                             s.emit(&json!({"type": "moved", "move": full}));
                             Some(Found { action: full, score })
                         }
@@ -430,11 +307,10 @@ fn make_sink(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::api::new_game;
     use movegen::rules::VariantId;
 
-    fn session() -> Session {
-        Session::new(new_game(VariantId::Chess, None).unwrap(), 1)
+    fn session() -> Slot {
+        Slot::new(Session::new(session::new_game(VariantId::DEFAULT, None).unwrap(), 1))
     }
 
     #[test]

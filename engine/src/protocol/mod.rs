@@ -1,15 +1,11 @@
-//! Protocol front ends: one session (game, searcher, options, output) under two thin adapters,
-//! UCI and XBoard/CECP v2. The protocol is detected from the first line. Input and output are
-//! generic streams so tests drive the engine in-process.
+//! What the two protocol front ends (UCI in `crate::uci`, XBoard in `crate::xboard`) share:
+//! the engine's searcher, options and output ([`Engine`]), input split into lines ([`Lines`]),
+//! the option limits and the texts of errors. `crate::stdio` picks the protocol from the first
+//! line. Input and output are generic streams so tests drive the engine in-process.
 
-pub mod api;
-pub mod uci;
-pub mod xboard;
-
-use crate::search::Searcher;
-use api::GameApi;
-use movegen::rules::VariantId;
+use search::Searcher;
 use std::io::{BufRead, Write};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
 /// A line-oriented, thread-safe output (search threads write to it too).
@@ -64,11 +60,11 @@ pub struct Options {
 
 impl Options {
     /// The playing level these options ask for (`None`: full strength).
-    pub fn skill(&self) -> Option<crate::search::Skill> {
+    pub fn skill(&self) -> Option<search::Skill> {
         if self.limit_strength {
-            crate::search::Skill::from_elo(self.elo)
+            search::Skill::from_elo(self.elo)
         } else {
-            crate::search::Skill::level(self.skill_level)
+            search::Skill::level(self.skill_level)
         }
     }
 }
@@ -83,9 +79,9 @@ impl Default for Options {
             overhead_ms: 30,
             chess960: false,
             random_mover: false,
-            skill_level: crate::search::skill::MAX_LEVEL,
+            skill_level: search::skill::MAX_LEVEL,
             limit_strength: false,
-            elo: crate::search::skill::ELO_MAX,
+            elo: search::skill::ELO_MAX,
         }
     }
 }
@@ -95,54 +91,42 @@ pub const HASH_MAX_MB: usize = 16_384;
 /// Most threads accepted.
 pub const THREADS_MAX: usize = 256;
 
-/// State common to both protocols.
-pub struct Session {
+/// The engine as both protocols drive it: its output, searcher and options (each front end
+/// holds its game beside it).
+pub struct Engine {
     /// Output stream.
     pub out: Out,
     /// The searcher.
     pub searcher: Searcher,
-    /// The current game.
-    pub game: Box<dyn GameApi>,
     /// Options.
     pub opts: Options,
 }
 
-impl std::fmt::Debug for Session {
+impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Session({}, {:?})", self.game.variant(), self.opts)
+        write!(f, "Engine({:?})", self.opts)
     }
 }
 
-impl Session {
-    /// A session writing to `out`, playing chess from the start position.
-    pub fn new(out: Out) -> Session {
-        Self::with_options(out, Options::default())
+impl Engine {
+    /// An engine writing to `out` with the given options.
+    pub fn new(out: Out, opts: Options) -> Engine {
+        Engine { out, searcher: Searcher::new(opts.threads, opts.hash_mb), opts }
     }
 
-    /// A session with the given options.
-    pub fn with_options(out: Out, opts: Options) -> Session {
-        Session {
-            out,
-            searcher: Searcher::new(opts.threads, opts.hash_mb),
-            game: api::new_game(VariantId::Chess, None).expect("chess is always built"),
-            opts,
-        }
-    }
-}
-
-impl Session {
     /// Starts perft split by root move on the search thread (UCI `go perft`, XBoard `perft`),
-    /// so that `stop`, `isready`/`ping` and `quit` are answered meanwhile: one `move: count`
-    /// line per root move, then `Nodes searched: N` (after an empty line if `blank`), or
-    /// `stopped` (a line in the protocol's comment form) if stopped first.
-    pub fn spawn_perft(&self, depth: u32, flavor: api::Flavor, blank: bool, stopped: &str) {
-        let game = self.game.clone_box();
+    /// so that `stop`, `isready`/`ping` and `quit` are answered meanwhile: `divide` gives one
+    /// `move: count` line per root move, then `Nodes searched: N` follows (after an empty line
+    /// if `blank`), or `stopped` (a line in the protocol's comment form) if stopped first.
+    pub fn spawn_perft(
+        &self,
+        divide: impl FnOnce(&AtomicBool) -> Option<Vec<(String, u64)>> + Send + 'static,
+        blank: bool,
+        stopped: &str,
+    ) {
         let out = self.out.clone();
-        let threads = self.opts.threads;
         let stopped = stopped.to_string();
-        let task =
-            move |stop: &std::sync::atomic::AtomicBool| game.divide(depth, threads, flavor, stop);
-        self.searcher.spawn(task, move |rows| match rows {
+        self.searcher.spawn(divide, move |rows| match rows {
             Some(rows) => {
                 for (m, n) in &rows {
                     out.line(&format!("{m}: {n}"));
@@ -252,50 +236,6 @@ impl<R: BufRead> Iterator for Lines<R> {
         }
         let raw = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
         Some(decode_line(raw))
-    }
-}
-
-/// Reads commands until `quit` or end of input. The first non-empty line selects the protocol:
-/// `uci` or `xboard` (anything else is answered as UCI would, with an error line, and the next
-/// line is tried).
-pub fn run(input: impl BufRead, output: impl Write + Send + 'static) {
-    run_with(input, output, Options::default());
-}
-
-/// [`run`] with initial options (e.g. the random mover).
-pub fn run_with(input: impl BufRead, output: impl Write + Send + 'static, opts: Options) {
-    let out = Out::new(output);
-    let mut lines = Lines::new(input);
-    for first in lines.by_ref() {
-        let first = match first {
-            Line::Text(t) => t,
-            Line::Bad(why) => {
-                out.line(&format!("info string error {why}"));
-                continue;
-            }
-        };
-        let t = first.trim();
-        if t.is_empty() {
-            continue;
-        }
-        match t.split_whitespace().next() {
-            Some("uci") => {
-                let mut s = uci::Uci::new(Session::with_options(out, opts));
-                s.handle("uci");
-                s.run(lines);
-                return;
-            }
-            Some("xboard") => {
-                let mut s = xboard::Xboard::new(Session::with_options(out, opts));
-                s.run(lines);
-                return;
-            }
-            Some("quit") => return,
-            _ => out.line(&format!(
-                "info string error expected `uci` or `xboard` first, got: {}",
-                sanitize(t)
-            )),
-        }
     }
 }
 

@@ -4,30 +4,26 @@
 //! engine is restarted), PGN output, a progress line with Elo, pentanomial statistics over game
 //! pairs, an SPRT, and a JSON summary that `match-merge` totals across runs.
 
-pub mod json;
+mod game;
 pub mod openings;
-pub mod pgn;
 pub mod player;
 pub mod process;
 pub mod report;
 pub mod stats;
 
-use crate::game::{reason_text, result_token};
-use crate::protocol::api::{new_game, Flavor, GameApi};
-use movegen::rules::{GameEnd, Outcome, VariantId};
+use session::new_game;
+use game::play_game;
+use movegen::rules::{Outcome, VariantId};
 use movegen::types::Color;
-use pgn::Record;
-use player::{Control, Player, Proto, Turn};
-use process::Fault;
-use rand_core::SeedableRng;
+use player::{Control, Player, Proto};
 use report::Totals;
+use session::pgn::Record;
 use stats::{Penta, Sprt, Verdict, Wdl};
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 /// One engine of the match.
 #[derive(Clone, Debug)]
@@ -136,262 +132,6 @@ fn time_control_tag(c: &Control) -> String {
     }
 }
 
-/// A played game: its record, its outcome, and the side that caused a fault (with what).
-type Played = (Record, Option<Outcome>, Option<(Color, String)>);
-
-/// Plays one game between `players` (index 0 = White). Returns the record, the outcome, and a
-/// fault description if a player caused the end.
-#[allow(clippy::too_many_lines)]
-fn play_game(
-    cfg: &MatchConfig,
-    players: &mut [&mut Player; 2],
-    start_fen: Option<&str>,
-    seed: u64,
-) -> Result<Played, String> {
-    let mut game: Box<dyn GameApi> = new_game(cfg.variant, start_fen)?;
-    let variant_start = new_game(cfg.variant, None)?.fen();
-    let fen = start_fen.map(str::to_string).filter(|f| *f != variant_start);
-    let mut die = rand_pcg::Pcg64::seed_from_u64(seed);
-    let xb_name = game.xboard_name();
-    let black_first = game.turn() == Color::Black;
-    let first_move_number =
-        game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    // Each side's limit (they differ under time odds), by colour.
-    let controls = [players[0].control().clone(), players[1].control().clone()];
-    let clock_of = |c: &Control| match *c {
-        Control::Clock { base_ms, inc_ms, moves } => (base_ms as i64, inc_ms as i64, moves),
-        _ => (0, 0, 0),
-    };
-    let (bases, incs) = (
-        [clock_of(&controls[0]).0, clock_of(&controls[1]).0],
-        [clock_of(&controls[0]).1, clock_of(&controls[1]).1],
-    );
-    let moves = clock_of(&controls[0]).2;
-    let mut clock = bases;
-    let variant_name = cfg.variant.name().to_string();
-    let mut fault: Option<(Color, String)> = None;
-    let mut outcome: Option<Outcome> = None;
-    let mut termination = String::new();
-    let mut moves_made = [0u32; 2];
-    let mut resign_streak = [0u32; 2];
-    let mut draw_streak = 0u32;
-    {
-        let empty: Vec<String> = Vec::new();
-        for (i, p) in players.iter_mut().enumerate() {
-            let t = Turn {
-                variant: &variant_name,
-                xboard_variant: xb_name,
-                start_fen: fen.as_deref(),
-                moves_uci: &empty,
-                moves_xboard: &empty,
-                my_ms: 0,
-                opp_ms: 0,
-                white: i == 0,
-                moves_to_go: None,
-            };
-            if let Err(f) = p.new_game(&t) {
-                let side = if i == 0 { Color::White } else { Color::Black };
-                fault = Some((side, format!("{} at game start: {f}", p.name)));
-                outcome = Some(Outcome::Win(!side));
-                termination = format!("{} failed to start the game ({f})", p.name);
-            }
-        }
-    }
-    while outcome.is_none() {
-        if let Some(end) = game.end() {
-            outcome = Some(end.outcome);
-            termination = reason_text(&end);
-            break;
-        }
-        if game.ply() >= cfg.max_plies {
-            outcome = Some(Outcome::Draw);
-            termination = format!("Draw: game longer than {} plies", cfg.max_plies);
-            break;
-        }
-        let side = game.turn();
-        let si = side.index();
-        let moves_uci = game.move_texts(Flavor::Uci);
-        // In a game of chance, XBoard 4.9.1's forms leave out the PieceEater's step where XBoard
-        // cannot draw it (drops, e.p., ...), and the receiver would roll its own die: relay the
-        // full turn in notation.md form instead, which the XBoard adapter accepts (issue 16).
-        let moves_xb = if game_has_chance(cfg.variant) {
-            moves_uci.clone()
-        } else {
-            game.move_texts(Flavor::Xboard)
-        };
-        let mtg = (moves > 0).then(|| moves - moves_made[si] % moves);
-        let turn = Turn {
-            variant: &variant_name,
-            xboard_variant: xb_name,
-            start_fen: fen.as_deref(),
-            moves_uci: &moves_uci,
-            moves_xboard: &moves_xb,
-            my_ms: clock[si],
-            opp_ms: clock[1 - si],
-            white: side == Color::White,
-            moves_to_go: mtg,
-        };
-        let margin = cfg.time_margin_ms as i64;
-        let budget_ms = match controls[si] {
-            Control::Clock { .. } => (clock[si] + margin).max(1) as u64,
-            Control::MoveTime(ms) => ms + cfg.hang_ms,
-            Control::Depth(_) | Control::Nodes(_) => cfg.hang_ms,
-        };
-        let started = Instant::now();
-        let deadline = started + Duration::from_millis(budget_ms);
-        let player = &mut players[si];
-        let reply = player.turn(&turn, deadline);
-        let elapsed = started.elapsed().as_millis() as i64;
-        let reply = match reply {
-            Ok(r) => r,
-            Err(f) => {
-                let what = match f {
-                    Fault::Timeout if matches!(controls[si], Control::Clock { .. }) => {
-                        "loses on time".to_string()
-                    }
-                    other => other.to_string(),
-                };
-                termination = format!("{} {what}", player.name);
-                fault = Some((side, format!("{termination} at {}", game.fen())));
-                outcome = Some(Outcome::Win(!side));
-                break;
-            }
-        };
-        if let Control::Clock { .. } = controls[si] {
-            clock[si] -= elapsed;
-            if clock[si] < -margin {
-                termination = format!("{} loses on time", player.name);
-                fault = Some((side, format!("{termination} at {}", game.fen())));
-                outcome = Some(Outcome::Win(!side));
-                break;
-            }
-            clock[si] += incs[si];
-            moves_made[si] += 1;
-            if moves > 0 && moves_made[si] % moves == 0 {
-                clock[si] += bases[si];
-            }
-        }
-        if reply.text == "resign" {
-            termination = format!("{} resigns", player.name);
-            outcome = Some(Outcome::Win(!side));
-            break;
-        }
-        let flavor = if player.proto == Proto::Uci { Flavor::Uci } else { Flavor::Xboard };
-        match play_reply(game.as_mut(), &reply.text, flavor, &mut die) {
-            Err(e) => {
-                termination =
-                    format!("{} played an illegal move {} ({e})", player.name, reply.text);
-                fault = Some((side, format!("{termination} at {}", game.fen())));
-                outcome = Some(Outcome::Win(!side));
-                break;
-            }
-            // The mover's own game holds another outcome than the one rolled here: it takes its
-            // move back and gets the rolled turn with the next relay.
-            Ok(Taken::Rerolled) => player.retract_last(),
-            Ok(Taken::AsSent) => {}
-        }
-        // Adjudication on reported scores (engine's own view).
-        if let Some(score) = reply.score {
-            if let Some((cp, n)) = cfg.resign {
-                if score <= -cp {
-                    resign_streak[si] += 1;
-                } else {
-                    resign_streak[si] = 0;
-                }
-                // The opponent must agree (its last scores show it winning).
-                if resign_streak[si] >= n && resign_streak[1 - si] == 0 {
-                    termination = format!("{} adjudicated lost (score {score})", player.name);
-                    outcome = Some(Outcome::Win(!side));
-                    break;
-                }
-            }
-            if let Some((cp, n, after)) = cfg.draw {
-                let move_no = (game.ply() / 2) as u32 + 1;
-                if score.abs() <= cp && move_no >= after {
-                    draw_streak += 1;
-                } else {
-                    draw_streak = 0;
-                }
-                if draw_streak >= 2 * n {
-                    termination = "Draw by adjudication".into();
-                    outcome = Some(Outcome::Draw);
-                    break;
-                }
-            }
-        }
-    }
-    let result = result_token(
-        outcome.map(|o| GameEnd { outcome: o, reason: movegen::rules::EndReason::Checkmate }),
-    );
-    for p in players.iter_mut() {
-        p.game_over(result, &termination);
-    }
-    let record = Record {
-        event: cfg.event.clone(),
-        site: "menagerie match".into(),
-        round: 0,
-        white: players[0].name.clone(),
-        black: players[1].name.clone(),
-        variant: variant_name.clone(),
-        fen,
-        seed: game_has_chance(cfg.variant).then_some(seed),
-        time_control: if controls[0] == controls[1] {
-            time_control_tag(&controls[0])
-        } else {
-            format!("{} vs {}", time_control_tag(&controls[0]), time_control_tag(&controls[1]))
-        },
-        sans: game.move_sans(),
-        coords: game.move_texts(Flavor::Uci),
-        result: result.to_string(),
-        termination,
-        black_first,
-        first_move_number,
-    };
-    Ok((record, outcome, fault))
-}
-
-/// How an engine's move was taken.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Taken {
-    /// As the engine's own game has it.
-    AsSent,
-    /// With a chance outcome rolled by the runner that the engine may not have applied.
-    Rerolled,
-}
-
-/// Plays an engine's move. In a game of chance the runner is the arbiter and rolls every
-/// outcome itself with `die` (notation.md: the die is not the player's to roll): an XBoard
-/// engine's own step, sent in the kill slot or left out, is replaced by the rolled one, so every
-/// game replays from its seed whatever the protocols. UCI engines send the action alone.
-fn play_reply(
-    game: &mut dyn GameApi,
-    text: &str,
-    flavor: Flavor,
-    die: &mut rand_pcg::Pcg64,
-) -> Result<Taken, String> {
-    if !(game_has_chance(game.variant()) && flavor == Flavor::Xboard) {
-        game.play_engine_move(text, flavor, die)?;
-        return Ok(Taken::AsSent);
-    }
-    // The engine's full turn in notation.md form, when its text carries (or fixes) the step.
-    let own = {
-        let mut g = game.clone_box();
-        g.play_text(text, Flavor::Xboard).ok().and_then(|_| g.move_texts(Flavor::Uci).pop())
-    };
-    let rolled = match &own {
-        Some(full) => {
-            let action = full.split(',').next().unwrap_or(full);
-            game.play_engine_move(action, Flavor::Uci, die)?
-        }
-        None => game.play_engine_move(text, Flavor::Xboard, die)?,
-    };
-    Ok(if own.as_deref() == Some(rolled.as_str()) { Taken::AsSent } else { Taken::Rerolled })
-}
-
-fn game_has_chance(v: VariantId) -> bool {
-    v.has_chance()
-}
-
 /// Today's date as a PGN `Date` tag writes it.
 pub fn date() -> String {
     // Days since the epoch to a civil date (proleptic Gregorian).
@@ -447,77 +187,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     for _ in 0..concurrency {
         let (cfg, next, stop, tx, boot_error) =
             (cfg.clone(), next.clone(), stop.clone(), tx.clone(), boot_error.clone());
-        workers.push(std::thread::spawn(move || {
-            let start = |i: usize| {
-                let e = &cfg.engines[i];
-                let control =
-                    if i == 0 { cfg.control.scaled(cfg.odds) } else { cfg.control.clone() };
-                Player::start(&e.cmd, e.proto, control, cfg.hash_mb, cfg.threads)
-            };
-            let (mut a, mut b) = match (start(0), start(1)) {
-                (Ok(a), Ok(b)) => (a, b),
-                (Err(e), _) | (_, Err(e)) => {
-                    *boot_error.lock().expect("lock") = Some(e.clone());
-                    stop.store(true, Ordering::SeqCst);
-                    let _ = tx.send(Err(e));
-                    return;
-                }
-            };
-            let names = engine_names(&cfg.names, [&a.name, &b.name]);
-            a.set_name(&names[0]);
-            b.set_name(&names[1]);
-            loop {
-                if stop.load(Ordering::SeqCst) {
-                    return;
-                }
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= cfg.games {
-                    return;
-                }
-                let first_white = i % 2 == 0;
-                let pair = cfg.first_pair.saturating_add(i / 2);
-                let opening = (!cfg.openings.is_empty())
-                    .then(|| cfg.openings[pair as usize % cfg.openings.len()].clone());
-                let seed = cfg.seed.wrapping_add(u64::from(pair));
-                let mut players: [&mut Player; 2] =
-                    if first_white { [&mut a, &mut b] } else { [&mut b, &mut a] };
-                let res = play_game(&cfg, &mut players, opening.as_deref(), seed);
-                let (mut record, outcome, fault) = match res {
-                    Ok(r) => r,
-                    Err(e) => {
-                        let _ = tx.send(Err(e));
-                        return;
-                    }
-                };
-                record.round = pair.saturating_mul(2).saturating_add(i % 2 + 1);
-                let first_color = if first_white { Color::White } else { Color::Black };
-                let first_score = match outcome {
-                    Some(Outcome::Win(c)) if c == first_color => 1.0,
-                    Some(Outcome::Win(_)) => 0.0,
-                    _ => 0.5,
-                };
-                // The faulty process's own last lines, read before it is restarted (the new
-                // process's log holds only its handshake).
-                let log = fault.as_ref().map(|(side, what)| {
-                    let p: &Player = if (*side == Color::White) == first_white { &a } else { &b };
-                    fault_report(i + 1, what, &p.recent_log())
-                });
-                // Restart an engine that faulted (it may hang or be dead).
-                if let Some((side, _)) = &fault {
-                    let faulty: &mut Player =
-                        if (*side == Color::White) == first_white { &mut a } else { &mut b };
-                    let proto = faulty.proto;
-                    if faulty.boot(proto).is_err() {
-                        let _ = tx.send(Err(format!("could not restart {}", faulty.cmd)));
-                        return;
-                    }
-                }
-                let done = Done { index: i, names: names.clone(), record, first_score, fault: log };
-                if tx.send(Ok(done)).is_err() {
-                    return;
-                }
-            }
-        }));
+        workers.push(std::thread::spawn(move || worker(&cfg, &next, &stop, &tx, &boot_error)));
     }
     drop(tx);
     let mut summary = Summary::default();
@@ -536,48 +206,14 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     let mut error = None;
     let mut pairs = PairBook::default();
     for msg in rx {
-        let done = match msg {
-            Ok(d) => d,
+        match msg {
+            Ok(done) => {
+                let log = Log { out: &mut *out, tty, pgn: pgn_file.as_mut(), today: &today };
+                count(cfg, &mut summary, &mut pairs, done, log, &stop);
+            }
             Err(e) => {
                 error.get_or_insert(e);
                 stop.store(true, Ordering::SeqCst);
-                continue;
-            }
-        };
-        match done.first_score {
-            s if s > 0.75 => summary.wdl.w += 1,
-            s if s < 0.25 => summary.wdl.l += 1,
-            _ => summary.wdl.d += 1,
-        }
-        if let Some((x, y)) = pairs.record(done.index, done.first_score) {
-            summary.penta.add_pair(x, y);
-        }
-        summary.names.clone_from(&done.names);
-        if let Some(f) = &done.fault {
-            summary.faults.push(f.clone());
-            let _ = writeln!(out, "{}fault: {f}", if tty { "\n" } else { "" });
-        }
-        if let Some(file) = pgn_file.as_mut() {
-            let _ = file.write_all(done.record.to_pgn(&today).as_bytes());
-            let _ = file.flush();
-        }
-        summary.records.push(done.record);
-        let line = progress_line(&summary.wdl, &summary.penta, cfg.games, cfg.sprt.as_ref());
-        if tty {
-            let _ = write!(out, "\r{line}   ");
-        } else {
-            let _ = writeln!(out, "{line}");
-        }
-        let _ = out.flush();
-        if let Some(t) = &cfg.sprt {
-            if let Some(v) = t.verdict(&summary.penta) {
-                summary.verdict = Some(v);
-                stop.store(true, Ordering::SeqCst);
-            }
-        }
-        if let Some(path) = &cfg.json {
-            if let Err(e) = write_atomically(path, &summary.totals(cfg).to_json()) {
-                let _ = writeln!(out, "{}{e}", if tty { "\n" } else { "" });
             }
         }
     }
@@ -595,6 +231,148 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     }
     summary.records.sort_by_key(|r| r.round);
     Ok(summary)
+}
+
+/// The channel a worker sends its finished games (or its failure) on.
+type Results = std::sync::mpsc::Sender<Result<Done, String>>;
+
+/// One worker thread: starts both engines, then plays game after game (the next number from
+/// `next`) until the match is done or `stop` is set.
+fn worker(
+    cfg: &MatchConfig,
+    next: &AtomicU32,
+    stop: &AtomicBool,
+    tx: &Results,
+    boot_error: &Mutex<Option<String>>,
+) {
+    let start = |i: usize| {
+        let e = &cfg.engines[i];
+        let control = if i == 0 { cfg.control.scaled(cfg.odds) } else { cfg.control.clone() };
+        Player::start(&e.cmd, e.proto, control, cfg.hash_mb, cfg.threads)
+    };
+    let (mut a, mut b) = match (start(0), start(1)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            *boot_error.lock().expect("lock") = Some(e.clone());
+            stop.store(true, Ordering::SeqCst);
+            let _ = tx.send(Err(e));
+            return;
+        }
+    };
+    let names = engine_names(&cfg.names, [&a.name, &b.name]);
+    a.set_name(&names[0]);
+    b.set_name(&names[1]);
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return;
+        }
+        let i = next.fetch_add(1, Ordering::SeqCst);
+        if i >= cfg.games {
+            return;
+        }
+        let done = play_numbered(cfg, i, [&mut a, &mut b], &names);
+        let failed = done.is_err();
+        if tx.send(done).is_err() || failed {
+            return;
+        }
+    }
+}
+
+/// Plays game `i` of the match between `engines` (engine 1, engine 2): its opening, colours,
+/// die seed and round from its number; an engine that faulted is restarted after it.
+fn play_numbered(
+    cfg: &MatchConfig,
+    i: u32,
+    [a, b]: [&mut Player; 2],
+    names: &[String; 2],
+) -> Result<Done, String> {
+    let first_white = i % 2 == 0;
+    let pair = cfg.first_pair.saturating_add(i / 2);
+    let opening = (!cfg.openings.is_empty())
+        .then(|| cfg.openings[pair as usize % cfg.openings.len()].clone());
+    let seed = cfg.seed.wrapping_add(u64::from(pair));
+    let mut players: [&mut Player; 2] = if first_white { [&mut *a, &mut *b] } else { [&mut *b, &mut *a] };
+    let (mut record, outcome, fault) = play_game(cfg, &mut players, opening.as_deref(), seed)?;
+    record.round = pair.saturating_mul(2).saturating_add(i % 2 + 1);
+    let first_color = if first_white { Color::White } else { Color::Black };
+    let first_score = match outcome {
+        Some(Outcome::Win(c)) if c == first_color => 1.0,
+        Some(Outcome::Win(_)) => 0.0,
+        _ => 0.5,
+    };
+    // The faulty process's own last lines, read before it is restarted (the new process's log
+    // holds only its handshake).
+    let log = fault.as_ref().map(|(side, what)| {
+        let p: &Player = if (*side == Color::White) == first_white { a } else { b };
+        fault_report(i + 1, what, &p.recent_log())
+    });
+    // Restart an engine that faulted (it may hang or be dead).
+    if let Some((side, _)) = &fault {
+        let faulty: &mut Player = if (*side == Color::White) == first_white { a } else { b };
+        let proto = faulty.proto;
+        if faulty.boot(proto).is_err() {
+            return Err(format!("could not restart {}", faulty.cmd));
+        }
+    }
+    Ok(Done { index: i, names: names.clone(), record, first_score, fault: log })
+}
+
+/// Where a finished game is reported: the output (a terminal gets one progress line rewritten
+/// in place), the PGN file, today's date for it.
+struct Log<'a> {
+    out: &'a mut dyn Write,
+    tty: bool,
+    pgn: Option<&'a mut std::fs::File>,
+    today: &'a str,
+}
+
+/// Counts a finished game into `summary` and reports it; sets `stop` when the SPRT has
+/// decided.
+fn count(
+    cfg: &MatchConfig,
+    summary: &mut Summary,
+    pairs: &mut PairBook,
+    done: Done,
+    log: Log<'_>,
+    stop: &AtomicBool,
+) {
+    let Log { out, tty, pgn, today } = log;
+    match done.first_score {
+        s if s > 0.75 => summary.wdl.w += 1,
+        s if s < 0.25 => summary.wdl.l += 1,
+        _ => summary.wdl.d += 1,
+    }
+    if let Some((x, y)) = pairs.record(done.index, done.first_score) {
+        summary.penta.add_pair(x, y);
+    }
+    summary.names.clone_from(&done.names);
+    if let Some(f) = &done.fault {
+        summary.faults.push(f.clone());
+        let _ = writeln!(out, "{}fault: {f}", if tty { "\n" } else { "" });
+    }
+    if let Some(file) = pgn {
+        let _ = file.write_all(done.record.to_pgn(today).as_bytes());
+        let _ = file.flush();
+    }
+    summary.records.push(done.record);
+    let line = progress_line(&summary.wdl, &summary.penta, cfg.games, cfg.sprt.as_ref());
+    if tty {
+        let _ = write!(out, "\r{line}   ");
+    } else {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+    if let Some(t) = &cfg.sprt {
+        if let Some(v) = t.verdict(&summary.penta) {
+            summary.verdict = Some(v);
+            stop.store(true, Ordering::SeqCst);
+        }
+    }
+    if let Some(path) = &cfg.json {
+        if let Err(e) = write_atomically(path, &summary.totals(cfg).to_json()) {
+            let _ = writeln!(out, "{}{e}", if tty { "\n" } else { "" });
+        }
+    }
 }
 
 /// Writes `text` to a temporary file beside `path` and renames it over `path`, so that a reader

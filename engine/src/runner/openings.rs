@@ -4,28 +4,17 @@
 //! openings` regenerates the files (seeded and deterministic: one thread, a depth limit and a
 //! fresh hash table per position, so the same build and seed write byte-identical files).
 
-use crate::search::{Config, Limits, Searcher};
-use crate::variants::EngineVariant;
-use crate::with_engine_variant;
+use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::{Rules, VariantId};
 use rand_core::{RngCore, SeedableRng};
+use search::{Config, Limits, Searcher};
 use std::collections::HashSet;
 
-/// The committed suites, embedded at build time (variant, file text).
-const SUITES: [(VariantId, &str); 7] = [
-    (VariantId::Chess, include_str!("../../../bench/openings/chess.epd")),
-    (VariantId::EightPiece, include_str!("../../../bench/openings/eightpiece.epd")),
-    (VariantId::EightPieceRandom, include_str!("../../../bench/openings/eightpiece-random.epd")),
-    (VariantId::PieceEater, include_str!("../../../bench/openings/pieceeater.epd")),
-    (VariantId::Magician, include_str!("../../../bench/openings/magician.epd")),
-    (VariantId::TamerSpiel, include_str!("../../../bench/openings/tamerspiel.epd")),
-    (VariantId::JumpingKnights, include_str!("../../../bench/openings/jumpingknights.epd")),
-];
-
-/// The embedded suite file of `variant` (empty for a variant without one).
+/// The embedded suite file of `variant` (the variant table's `openings`; empty for a variant
+/// without one).
 pub fn suite_text(variant: VariantId) -> &'static str {
-    SUITES.iter().find(|(v, _)| *v == variant).map_or("", |(_, t)| t)
+    variant.info().openings.suite
 }
 
 /// The start positions of a suite or `--openings` file: one FEN per line, text after `;`
@@ -56,16 +45,11 @@ pub struct SuiteParams {
     pub max_plies: u32,
 }
 
-/// The parameters the committed suites were made with (see `docs/match.md`): a depth that keeps
-/// a 500-position suite to minutes on one core of this 2-core machine, and |score| <= 50 cp.
+/// The parameters the committed suites were made with (see `docs/match.md`): the table's depth
+/// (one that keeps a 500-position suite to minutes on one core of this 2-core machine), and
+/// |score| <= 50 cp.
 pub fn default_params(variant: VariantId) -> SuiteParams {
-    let depth = match variant {
-        VariantId::Chess | VariantId::TamerSpiel => 8,
-        VariantId::Magician => 7,
-        VariantId::EightPiece | VariantId::EightPieceRandom | VariantId::JumpingKnights => 6,
-        // Chance nodes search every outcome of every action (as in `menagerie bench`).
-        VariantId::PieceEater => 2,
-    };
+    let depth = variant.info().openings.depth;
     SuiteParams { depth, max_cp: 50, min_plies: 4, max_plies: 8 }
 }
 
@@ -104,11 +88,11 @@ pub fn generate(
     params: &SuiteParams,
     progress: &mut dyn FnMut(usize, u64),
 ) -> Result<Generated, String> {
-    with_engine_variant!(variant, V => generate_for::<V>(variant, count, seed, params, progress))
+    movegen::with_variant!(variant, V => generate_for::<V>(variant, count, seed, params, progress))
         .map_err(|v| format!("variant {v} is not supported by this build"))?
 }
 
-fn generate_for<V: EngineVariant>(
+fn generate_for<V: Evaluator>(
     variant: VariantId,
     count: usize,
     seed: u64,
@@ -133,7 +117,7 @@ fn generate_for<V: EngineVariant>(
         }
         g.tries += 1;
         // A varied start for randomized setups, the start position otherwise.
-        let mut pos = V::new_position(variant, None, rng.next_u64(), false)?;
+        let mut pos = session::start::new_position::<V>(variant, None, rng.next_u64(), false)?;
         let span = u64::from(params.max_plies - params.min_plies) + 1;
         let plies = params.min_plies + (rng.next_u64() % span) as u32;
         let mut alive = true;

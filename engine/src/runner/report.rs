@@ -2,7 +2,7 @@
 //! match-merge` (fastchess's layout), the machine-readable summary (`--json`), and merging
 //! summaries of runs split across machines.
 
-use super::json::{self, Value};
+use serde_json::Value;
 use super::stats::{Model, Penta, Sprt, Verdict, Wdl};
 
 /// Format tag of the summary files.
@@ -27,6 +27,30 @@ pub struct Totals {
     pub sprt: Option<Sprt>,
     /// Summaries merged into this one (1 for a single run).
     pub runs: u32,
+}
+
+/// `s` as a JSON string.
+fn string(s: &str) -> String {
+    Value::from(s).to_string()
+}
+
+/// A number as JSON: integers without a fraction, other finite numbers in Rust's shortest
+/// form, `null` for the rest.
+fn number(x: f64) -> String {
+    if !x.is_finite() {
+        "null".to_string()
+    } else if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// A non-negative whole number that fits in u32 (written as an integer or as a float with no
+/// fraction).
+fn as_u32(v: &Value) -> Option<u32> {
+    let n = v.as_f64()?;
+    (n >= 0.0 && n <= f64::from(u32::MAX) && n.fract() == 0.0).then_some(n as u32)
 }
 
 /// Two decimals, without a `-0.00`.
@@ -99,11 +123,11 @@ impl Totals {
         let sprt = match &self.sprt {
             Some(t) => format!(
                 "{{\"elo0\": {}, \"elo1\": {}, \"alpha\": {}, \"beta\": {}, \"model\": {}}}",
-                json::number(t.elo0),
-                json::number(t.elo1),
-                json::number(t.alpha),
-                json::number(t.beta),
-                json::string(t.model.name())
+                number(t.elo0),
+                number(t.elo1),
+                number(t.alpha),
+                number(t.beta),
+                string(t.model.name())
             ),
             None => "null".to_string(),
         };
@@ -113,11 +137,11 @@ impl Totals {
              \"time_control\": {},\n  \"wdl\": {{\"wins\": {}, \"draws\": {}, \"losses\": {}}},\n  \
              \"ptnml\": [{}, {}, {}, {}, {}],\n  \"faults\": {},\n  \"runs\": {},\n  \
              \"sprt\": {sprt}\n}}\n",
-            json::string(FORMAT),
-            json::string(&self.variant),
-            json::string(&self.names[0]),
-            json::string(&self.names[1]),
-            json::string(&self.time_control),
+            string(FORMAT),
+            string(&self.variant),
+            string(&self.names[0]),
+            string(&self.names[1]),
+            string(&self.time_control),
             self.wdl.w,
             self.wdl.d,
             self.wdl.l,
@@ -133,7 +157,7 @@ impl Totals {
 
     /// Reads a summary written by [`Totals::to_json`].
     pub fn from_json(text: &str) -> Result<Totals, String> {
-        let v = json::parse(text)?;
+        let v: Value = serde_json::from_str(text).map_err(|e| format!("JSON: {e}"))?;
         if v.get("format").and_then(Value::as_str) != Some(FORMAT) {
             return Err(format!("not a match summary (\"format\": \"{FORMAT}\" expected)"));
         }
@@ -142,9 +166,9 @@ impl Totals {
             field(k)?.as_str().map(str::to_string).ok_or_else(|| format!("\"{k}\" is not a string"))
         };
         let count = |o: &Value, k: &str| -> Result<u32, String> {
-            o.get(k).and_then(Value::as_u32).ok_or_else(|| format!("\"{k}\" is not a count"))
+            o.get(k).and_then(as_u32).ok_or_else(|| format!("\"{k}\" is not a count"))
         };
-        let engines = field("engines")?.as_array().unwrap_or_default();
+        let engines = field("engines")?.as_array().map_or(&[][..], Vec::as_slice);
         let names = match engines {
             [a, b] => [a.as_str(), b.as_str()],
             _ => [None, None],
@@ -155,13 +179,13 @@ impl Totals {
         let wdl_v = field("wdl")?;
         let wdl =
             Wdl { w: count(wdl_v, "wins")?, d: count(wdl_v, "draws")?, l: count(wdl_v, "losses")? };
-        let p = field("ptnml")?.as_array().unwrap_or_default();
+        let p = field("ptnml")?.as_array().map_or(&[][..], Vec::as_slice);
         let mut penta = Penta::default();
         if p.len() != 5 {
             return Err("\"ptnml\" is not five counts".into());
         }
         for (slot, x) in penta.0.iter_mut().zip(p) {
-            *slot = x.as_u32().ok_or("\"ptnml\" is not five counts")?;
+            *slot = as_u32(x).ok_or("\"ptnml\" is not five counts")?;
         }
         if penta.pairs().checked_mul(2).is_none_or(|g| g > wdl.n()) {
             return Err("\"ptnml\" counts more games than \"wdl\"".into());

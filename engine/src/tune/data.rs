@@ -1,7 +1,6 @@
 //! Data for the tuner: quiet positions of finished games labelled with their results (the
 //! games' varied start positions come from the runner's suite generator, `menagerie openings`).
 
-use crate::variants::EngineVariant;
 use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::VariantId;
@@ -90,7 +89,7 @@ pub struct Extracted {
 /// The quiet positions of one game (from `start`, or the variant's start position), after its
 /// first `skip` plies, each labelled with the game's `result` (`1-0`, `0-1`, `1/2-1/2`) and
 /// number `game` (the fit holds out whole games).
-pub fn extract_game<V: EngineVariant>(
+pub fn extract_game<V: Evaluator>(
     variant: VariantId,
     start: Option<&str>,
     coords: &[String],

@@ -7,8 +7,7 @@ pub mod data;
 pub mod fit;
 pub mod relabel;
 
-use crate::cli::CliError;
-use crate::variants::EngineVariant;
+use crate::args::{usage, CliError};
 use clap::Subcommand;
 use eval::params::Tune;
 use eval::{Kind, Score, Table};
@@ -112,16 +111,8 @@ pub struct FitArgs {
     pub holdout: usize,
 }
 
-fn usage(message: String) -> CliError {
-    CliError { message, code: 2 }
-}
-
 fn io(path: &std::path::Path, e: std::io::Error) -> CliError {
     CliError { message: format!("{}: {e}", path.display()), code: 1 }
-}
-
-fn variant_arg(name: &str) -> Result<VariantId, CliError> {
-    VariantId::parse(name).ok_or_else(|| usage(format!("unknown variant `{name}`")))
 }
 
 /// Writes `text` to `path`, or to `out` without a path.
@@ -148,7 +139,7 @@ fn run_relabel(a: &RelabelArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !valid || a.nodes == 0 || a.nodes > 100_000_000 {
         return Err(usage("--k > 0, --lambda in [0, 1], --nodes 1..=100000000".into()));
     }
-    let searcher = crate::search::Searcher::new(1, 1);
+    let searcher = search::Searcher::new(1, 1);
     let (mut text, mut kept, mut dropped) = (String::new(), 0usize, 0usize);
     for path in &a.data {
         let data = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
@@ -176,7 +167,7 @@ fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut repeats = 0;
     for path in &a.pgn {
         let text = std::fs::read_to_string(path).map_err(|e| io(path, e))?;
-        for (tags, coords, result) in crate::runner::pgn::read_games(&text) {
+        for (tags, coords, result) in session::pgn::read_games(&text) {
             games += 1;
             let tag = |k: &str| tags.iter().find(|(t, _)| t == k).map(|(_, v)| v.as_str());
             let Some(variant) = tag("Variant").and_then(VariantId::parse) else {
@@ -196,7 +187,7 @@ fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 repeats += 1;
                 continue;
             }
-            let Ok(x) = crate::with_engine_variant!(variant, V => {
+            let Ok(x) = movegen::with_variant!(variant, V => {
                 data::extract_game::<V>(variant, start, &coords, &result, a.skip, used)
             }) else {
                 broken += 1;
@@ -218,7 +209,8 @@ fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn run_fit(a: &FitArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let variant = variant_arg(&a.variant)?;
+    let variant =
+        VariantId::parse(&a.variant).ok_or_else(|| usage(format!("unknown variant `{}`", a.variant)))?;
     let finite = a.rate.is_finite() && a.l2.is_finite() && a.k.is_none_or(f64::is_finite);
     let positive = a.rate > 0.0 && a.l2 >= 0.0 && a.k.is_none_or(|k| k > 0.0);
     if a.epochs > 1_000_000 || a.rounds == 0 || a.rounds > 20 || !finite || !positive {
@@ -226,14 +218,14 @@ fn run_fit(a: &FitArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "--epochs up to 1000000, --rounds 1..=20, --rate > 0, --l2 >= 0, --k > 0".into(),
         ));
     }
-    crate::with_engine_variant!(variant, V => fit_variant::<V>(variant, a, out))
+    movegen::with_variant!(variant, V => fit_variant::<V>(variant, a, out))
         .map_err(|v| usage(format!("variant `{v}` is not supported")))?
 }
 
-/// Whether data of variant `line` may train the evaluation of `target`.
+/// Whether data of variant `line` may train the evaluation of `target`: variants of one family
+/// (one position type) share it.
 fn same_evaluation(target: VariantId, line: VariantId) -> bool {
-    let ep = |v| matches!(v, VariantId::EightPiece | VariantId::EightPieceRandom);
-    line == target || (ep(line) && ep(target))
+    line.family() == target.family()
 }
 
 /// The fitted parameter halves: (parameter id, 0 = middlegame / single, 1 = endgame).
@@ -301,7 +293,7 @@ fn true_mse<V: Tune>(positions: &[(V, f64)], p: &V::Params, k: f64) -> f64 {
     sum / positions.len().max(1) as f64
 }
 
-fn fit_variant<V: Tune + EngineVariant>(
+fn fit_variant<V: Tune>(
     variant: VariantId,
     a: &FitArgs,
     out: &mut dyn Write,

@@ -6,8 +6,8 @@
 
 use super::data::{self, Line};
 use super::fit::sigmoid;
-use crate::search::{Config, Limits, Searcher};
-use crate::variants::EngineVariant;
+use search::{Config, Limits, Searcher};
+use eval::Evaluator;
 use movegen::rules::Rules;
 use movegen::types::Color;
 
@@ -23,7 +23,7 @@ pub fn blend(result: f64, score: i32, k: f64, lambda: f64) -> f64 {
 
 /// The score of a `nodes`-node search of `pos` from White's view, with an empty hash table
 /// (so a label does not depend on the lines searched before it). `None` without a legal move.
-pub fn white_score<V: EngineVariant>(searcher: &Searcher, pos: &V, nodes: u64) -> Option<i32> {
+pub fn white_score<V: Evaluator>(searcher: &Searcher, pos: &V, nodes: u64) -> Option<i32> {
     searcher.clear_hash();
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     let o = searcher.search_sync(pos, &[], &limits, &Config::default());
@@ -45,7 +45,7 @@ pub fn relabel_line(
     lambda: f64,
 ) -> Option<String> {
     let l = data::parse_line(text)?;
-    let score = crate::with_engine_variant!(l.variant, V => {
+    let score = movegen::with_variant!(l.variant, V => {
         let pos = V::from_fen_as(l.variant, &l.fen).ok()?;
         white_score(searcher, &pos, nodes)
     })

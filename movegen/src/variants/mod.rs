@@ -54,6 +54,9 @@ macro_rules! define_variant_table {
 }
 
 impl VariantId {
+    /// The variant a new game is of when none is named (the first of the list: orthodox chess).
+    pub const DEFAULT: VariantId = VariantId::ALL[0];
+
     /// The id as written everywhere (`--variant`, `UCI_Variant`, XBoard `variant`).
     pub const fn name(self) -> &'static str {
         self.info().name
@@ -67,6 +70,14 @@ impl VariantId {
     /// Whether its moves carry chance outcomes (the table's `has_chance`).
     pub const fn has_chance(self) -> bool {
         self.info().has_chance
+    }
+
+    /// The id its position type plays first (`Rules::VARIANT`): ids of one family share the
+    /// type, so their evaluation and pieces (`eightpiece-random` is of the `eightpiece` family).
+    pub fn family(self) -> VariantId {
+        match crate::with_variant!(self, T => <T as crate::rules::Rules>::VARIANT) {
+            Ok(v) | Err(v) => v,
+        }
     }
 }
 

@@ -1,19 +1,14 @@
 //! The `chess` entry of the variant table.
 
-use super::{Chess, START_FEN};
-use crate::info::{orthodox, Shape, VariantInfo};
-use crate::rules::Rules;
-use crate::types::Geo8x8;
+use super::Chess;
+use crate::info::{orthodox, Openings, SearchFeatures, VariantInfo};
 
 /// Orthodox chess.
 pub const INFO: VariantInfo = VariantInfo {
-    name: "chess",
-    title: "Chess",
     xboard_name: "normal",
-    rules_file: "chess.md",
-    start_fen: Some(START_FEN),
-    has_chance: <Chess as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo8x8>(),
+    openings: Openings { suite: include_str!("../../../../bench/openings/chess.epd"), depth: 8 },
+    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
+    search: SearchFeatures::ALL,
     pieces: &[
         orthodox::KING,
         orthodox::QUEEN,
@@ -22,7 +17,6 @@ pub const INFO: VariantInfo = VariantInfo {
         orthodox::KNIGHT,
         orthodox::PAWN,
     ],
-    setups: None,
     perft_bench: &[
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0),
         ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", -1),
@@ -39,4 +33,5 @@ pub const INFO: VariantInfo = VariantInfo {
         "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1BBPPP/R2QK2R w KQ - 2 9",
         "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
     ],
+    ..VariantInfo::of::<Chess>("chess", "Chess", "chess.md")
 };

@@ -1,9 +1,10 @@
 //! The `eightpiece` and `eightpiece-random` entries of the variant table.
 
-use super::{setup, EightPiece, START_FEN};
-use crate::info::{orthodox, PieceInfo, Setups, Shape, VariantInfo};
-use crate::rules::Rules;
-use crate::types::Geo8x8;
+use super::{setup, EightPiece};
+use crate::info::{
+    orthodox, EndTexts, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, Setups, VariantId,
+    VariantInfo,
+};
 
 const PIECES: &[PieceInfo] = &[
     PieceInfo {
@@ -52,17 +53,35 @@ fn setup_fen(n: usize) -> Option<String> {
     setup::fen(n)
 }
 
+/// Pushes, lancer facings and turns, the pass.
+const MARKS: Marks = Marks {
+    forms: &[
+        MoveForm::Castle,
+        MoveForm::EnPassant,
+        MoveForm::Promotion,
+        MoveForm::Facing,
+        MoveForm::Turn,
+        MoveForm::Push,
+        MoveForm::Pass,
+    ],
+    ..Marks::ORTHODOX
+};
+
+/// The rule book's automatic draw (§9).
+const ENDS: EndTexts = EndTexts { fifty_moves: "the automatic 50-move draw", ..EndTexts::STANDARD };
+
+/// History heuristics and the quiescence table, not quiet-move pruning (SPRTs in
+/// docs/strength.md, "Search features").
+const SEARCH: SearchFeatures = SearchFeatures { quiet_pruning: false, ..SearchFeatures::ALL };
+
 /// 8-Piece Chess.
 pub const INFO: VariantInfo = VariantInfo {
-    name: "eightpiece",
-    title: "8-Piece Chess",
-    xboard_name: "eightpiece",
-    rules_file: "eightpiece.md",
-    start_fen: Some(START_FEN),
-    has_chance: <EightPiece as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo8x8>(),
     pieces: PIECES,
-    setups: None,
+    chess960: Some(VariantId::EightPieceRandom),
+    marks: MARKS,
+    ends: ENDS,
+    openings: Openings { suite: include_str!("../../../../bench/openings/eightpiece.epd"), depth: 6 },
+    search: SEARCH,
     perft_bench: &[
         ("jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -", -1),
         ("j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -", 0),
@@ -71,19 +90,22 @@ pub const INFO: VariantInfo = VariantInfo {
         "jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1",
         "j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9",
     ],
+    ..VariantInfo::of::<EightPiece>("eightpiece", "8-Piece Chess", "eightpiece.md")
 };
 
 /// Randomized 8-Piece Chess (rule book §10): the numbered setups.
 pub const RANDOM_INFO: VariantInfo = VariantInfo {
-    name: "eightpiece-random",
-    title: "Randomized 8-Piece Chess",
-    xboard_name: "eightpiece-random",
-    rules_file: "eightpiece.md",
     start_fen: None,
-    has_chance: <EightPiece as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo8x8>(),
     pieces: PIECES,
     setups: Some(Setups { count: setup_count, fen: setup_fen }),
+    chess960: Some(VariantId::EightPieceRandom),
     perft_bench: &[("nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -", -1)],
-    search_bench: &[],
+    marks: MARKS,
+    ends: ENDS,
+    openings: Openings {
+        suite: include_str!("../../../../bench/openings/eightpiece-random.epd"),
+        depth: 6,
+    },
+    search: SEARCH,
+    ..VariantInfo::of::<EightPiece>("eightpiece-random", "Randomized 8-Piece Chess", "eightpiece.md")
 };

@@ -1,9 +1,7 @@
 //! The `jumpingknights` entry of the variant table.
 
 use super::{JumpingKnights, START_FEN};
-use crate::info::{PieceInfo, Shape, VariantInfo};
-use crate::rules::Rules;
-use crate::types::Geo10x10;
+use crate::info::{EndTexts, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -11,13 +9,26 @@ const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
 
 /// Jumping Knights Chess.
 pub const INFO: VariantInfo = VariantInfo {
-    name: "jumpingknights",
-    title: "Jumping Knights Chess",
-    xboard_name: "jumpingknights",
-    rules_file: "jumpingknights.md",
-    start_fen: Some(START_FEN),
-    has_chance: <JumpingKnights as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo10x10>(),
+    marks: Marks {
+        // A promotion may be forced to one piece: Rule 4 keeps only the checking ones.
+        forms: &[
+            MoveForm::Castle,
+            MoveForm::Promotion,
+            MoveForm::AutoPromotion,
+            MoveForm::Jump,
+            MoveForm::JumpEnPassant,
+        ],
+        // The edge ring.
+        squares: &[SquareMark { class: "edge", ranks: true }],
+        ..Marks::ORTHODOX
+    },
+    ends: EndTexts { stalemate: "stalemate (Rule 2)", ..EndTexts::STANDARD },
+    openings: Openings {
+        suite: include_str!("../../../../bench/openings/jumpingknights.epd"),
+        depth: 6,
+    },
+    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
+    search: SearchFeatures::ALL,
     pieces: &[
         p(
             'K',
@@ -52,7 +63,6 @@ pub const INFO: VariantInfo = VariantInfo {
              diagonally in front of it (also en passant); promotes on rank 8 or 9.",
         ),
     ],
-    setups: None,
     perft_bench: &[
         (START_FEN, 0),
         ("10/2r1qkbnr1/1npp6/3wpp1pp1/4NP4/3BP1P3/7Q2/1PPP2KP1b/1R1B3WR1/2w7 w k - 0 21", -1),
@@ -62,4 +72,5 @@ pub const INFO: VariantInfo = VariantInfo {
         // After the seed's sample game 1.g2-g3 Ng8xd2-c0+ 2.Wb0xc0-f0 d7-d5 3.Bf1-g2 c7-c6.
         "2w4w2/1rnbqkb1r1/1pp2pppp1/3p6/4p5/10/7P2/1PPP1PPBP1/1RNBQK1NR1/6WW2 w KQkq - 0 4",
     ],
+    ..VariantInfo::of::<JumpingKnights>("jumpingknights", "Jumping Knights Chess", "jumpingknights.md")
 };

@@ -1,19 +1,23 @@
 //! The `magician` entry of the variant table.
 
 use super::{Magician, START_FEN};
-use crate::info::{orthodox, PieceInfo, Shape, VariantInfo};
-use crate::rules::Rules;
-use crate::types::Geo8x8;
+use crate::info::{orthodox, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, VariantInfo};
 
 /// Chess with the Magician.
 pub const INFO: VariantInfo = VariantInfo {
-    name: "magician",
-    title: "Chess with the Magician",
-    xboard_name: "magician",
-    rules_file: "magician.md",
-    start_fen: Some(START_FEN),
-    has_chance: <Magician as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo8x8>(),
+    marks: Marks {
+        forms: &[
+            MoveForm::Castle,
+            MoveForm::EnPassant,
+            MoveForm::Promotion,
+            MoveForm::Switch,
+            MoveForm::AutoPromotion,
+        ],
+        ..Marks::ORTHODOX
+    },
+    openings: Openings { suite: include_str!("../../../../bench/openings/magician.epd"), depth: 7 },
+    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
+    search: SearchFeatures::ALL,
     pieces: &[
         orthodox::KING,
         orthodox::QUEEN,
@@ -63,7 +67,6 @@ pub const INFO: VariantInfo = VariantInfo {
                     on a line, jumping.",
         },
     ],
-    setups: None,
     perft_bench: &[
         (START_FEN, 1),
         ("r1bqk2r/ppp2ppp/2n2n2/3pP3/1m6/2NM4/PPPP1PPP/R1BQK2R w KQkq d6 0 7 -", 0),
@@ -72,4 +75,5 @@ pub const INFO: VariantInfo = VariantInfo {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm",
         "r1bqk2r/pp3ppp/2n2n2/2bpP3/8/2PM1N2/PP3PPP/RNBQK2R w KQkq - 0 8 m",
     ],
+    ..VariantInfo::of::<Magician>("magician", "Chess with the Magician", "magician.md")
 };

@@ -462,6 +462,15 @@ impl Rules for Magician {
         notation::move_san(self, m)
     }
 
+    /// The seed's annotation `(M = H)` would open a variation in PGN: it becomes a comment.
+    fn pgn_san(&self, m: Move) -> String {
+        let san = self.move_san(m);
+        match san.split_once(" (") {
+            Some((mv, note)) => format!("{mv} {{{}}}", note.trim_end_matches(')')),
+            None => san,
+        }
+    }
+
     /// The turn passed: the e.p. right lapses, the clocks run; castling rights and the
     /// `magician` flags stay. `None` in check.
     fn null_move(&self) -> Option<Self> {

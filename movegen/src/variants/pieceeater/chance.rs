@@ -8,6 +8,7 @@ use super::{PeMoves, PieceEater, TORUS, ZONE};
 use crate::moves::{Move, MoveKind, ACTION_MASK};
 use crate::rules::Rules;
 use crate::types::{Bb64, Dir, Square};
+use crate::zobrist::splitmix64;
 use arrayvec::ArrayVec;
 use rand_core::{RngCore, SeedableRng};
 
@@ -119,6 +120,19 @@ impl PieceEater {
         }
         out
     }
+}
+
+/// The outcome of `m`'s action drawn by the die keyed by `seed`, the position and the action (a
+/// forced step or none takes no roll): the same inputs always give the same step, and over
+/// seeds each allowed square equally often (the seed's die, [`PeDie`]). An engine that must
+/// decide a step itself (XBoard has no arbiter) rolls this die, so two engines with the same
+/// `Seed` agree on every step sent without its leg.
+pub(super) fn keyed_outcome(pos: &PieceEater, m: Move, seed: u64) -> Move {
+    let key = splitmix64(
+        seed ^ splitmix64(pos.hash() ^ (u64::from(pos.fullmove_number()) << 48))
+            ^ u64::from(m.0 & ACTION_MASK).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    PeDie::new(key).resolve(pos, m)
 }
 
 /// The seed's eight-sided die, driven by a seeded PCG so that a game replays exactly from its

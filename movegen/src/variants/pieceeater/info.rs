@@ -1,19 +1,24 @@
 //! The `pieceeater` entry of the variant table.
 
 use super::{PieceEater, START_FEN};
-use crate::info::{orthodox, PieceInfo, Shape, VariantInfo};
-use crate::rules::Rules;
-use crate::types::Geo8x8;
+use crate::info::{orthodox, Marks, MoveForm, Openings, PieceInfo, VariantInfo};
 
 /// PieceEater Chess.
 pub const INFO: VariantInfo = VariantInfo {
-    name: "pieceeater",
-    title: "PieceEater Chess",
-    xboard_name: "pieceeater",
-    rules_file: "pieceeater.md",
-    start_fen: Some(START_FEN),
-    has_chance: <PieceEater as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo8x8>(),
+    marks: Marks {
+        forms: &[
+            MoveForm::Castle,
+            MoveForm::EnPassant,
+            MoveForm::Promotion,
+            MoveForm::Drop,
+            MoveForm::Chance,
+        ],
+        // No check rule (pieceeater.md §3): a king may stay attacked and be captured.
+        check_rule: false,
+        ..Marks::ORTHODOX
+    },
+    // Chance nodes search every outcome of every action (as in `menagerie bench`).
+    openings: Openings { suite: include_str!("../../../../bench/openings/pieceeater.epd"), depth: 2 },
     pieces: &[
         PieceInfo {
             letter: 'K',
@@ -40,10 +45,10 @@ pub const INFO: VariantInfo = VariantInfo {
                     next to a king; blocks lines and cannot be captured.",
         },
     ],
-    setups: None,
     perft_bench: &[
         (START_FEN, -1),
         ("r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5", -2),
     ],
     search_bench: &["rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -"],
+    ..VariantInfo::of::<PieceEater>("pieceeater", "PieceEater Chess", "pieceeater.md")
 };

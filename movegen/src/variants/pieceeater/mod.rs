@@ -619,6 +619,15 @@ impl Rules for PieceEater {
         notation::san(self, m)
     }
 
+    fn action_text(&self, m: Move) -> String {
+        notation::action_text(m)
+    }
+
+    /// The die keyed by `seed`, the position and the action (`chance::keyed_outcome`).
+    fn roll(&self, m: Move, seed: u64) -> Move {
+        chance::keyed_outcome(self, m, seed)
+    }
+
     /// The turn passed for null-move pruning: the side flips, the e.p. right lapses, and the PE
     /// does not step (a pass is not a move of the game, so there is no step to follow it; the
     /// search uses this only as a bound). `None` when the side to move's king is attacked (it

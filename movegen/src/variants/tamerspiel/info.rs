@@ -1,9 +1,7 @@
 //! The `tamerspiel` entry of the variant table.
 
 use super::{TamerSpiel, START_FEN};
-use crate::info::{PieceInfo, Shape, VariantInfo};
-use crate::rules::Rules;
-use crate::types::Geo12x8;
+use crate::info::{Marks, MoveForm, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -11,13 +9,17 @@ const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
 
 /// TamerSpiel.
 pub const INFO: VariantInfo = VariantInfo {
-    name: "tamerspiel",
-    title: "TamerSpiel",
-    xboard_name: "tamerspiel",
-    rules_file: "tamerspiel.md",
-    start_fen: Some(START_FEN),
-    has_chance: <TamerSpiel as Rules>::HAS_CHANCE,
-    shape: Shape::of::<Geo12x8>(),
+    marks: Marks {
+        forms: &[MoveForm::Castle, MoveForm::Promotion, MoveForm::AutoPromotion, MoveForm::Swap],
+        // The King and the Tetrarch it promotes to (tamerspiel.md §3).
+        royals: &['K', 'T'],
+        check_rule: true,
+        // The citadels beside the holes.
+        squares: &[SquareMark { class: "citadel", ranks: false }],
+    },
+    openings: Openings { suite: include_str!("../../../../bench/openings/tamerspiel.epd"), depth: 8 },
+    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
+    search: SearchFeatures::ALL,
     pieces: &[
         p(
             'K',
@@ -81,7 +83,6 @@ pub const INFO: VariantInfo = VariantInfo {
              outward straight any distance, or straight then one diagonal step outward.",
         ),
     ],
-    setups: None,
     perft_bench: &[
         (START_FEN, 0),
         (
@@ -90,4 +91,5 @@ pub const INFO: VariantInfo = VariantInfo {
         ),
     ],
     search_bench: &[START_FEN],
+    ..VariantInfo::of::<TamerSpiel>("tamerspiel", "TamerSpiel", "tamerspiel.md")
 };

@@ -12,7 +12,7 @@
 //!   that XBoard shows the promoted piece; without the letter it is accepted too;
 //! * the pawn's Dabbabah promotion is `b6b7d` (on the last rank the `d` may be absent).
 
-use super::{EngineVariant, MoveForm};
+use super::Dialect;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
 use movegen::variants::tamerspiel::{arrival_kind, sq, TamerSpiel, TsKind};
@@ -66,12 +66,7 @@ fn rights_from_board(pos: &TamerSpiel) -> String {
     r
 }
 
-impl EngineVariant for TamerSpiel {
-    const MOVE_FORMS: &'static [MoveForm] =
-        &[MoveForm::Castle, MoveForm::Promotion, MoveForm::AutoPromotion, MoveForm::Swap];
-    /// The King and the Tetrarch it promotes to (tamerspiel.md §3).
-    const ROYALS: &'static [char] = &['K', 'T'];
-
+impl Dialect for TamerSpiel {
     fn xboard_setup() -> Option<String> {
         let start = TamerSpiel::startpos().to_xboard_fen(VariantId::TamerSpiel);
         Some(format!("setup ({PIECE_TO_CHAR}) 12x8+0_courier {start}"))

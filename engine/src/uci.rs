@@ -1,27 +1,45 @@
 //! UCI adapter (with Fairy-Stockfish's `UCI_Variant` convention and `go perft`).
 
-use super::api::{new_game_with, uci_score, Event, Flavor, Sink};
-use super::{check, sanitize, Line, Session, ENGINE_AUTHOR, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
-use crate::search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
-use crate::search::{Clock, Config, Limits};
+use crate::protocol::{check, sanitize, Engine, Line, ENGINE_AUTHOR, ENGINE_NAME};
+use crate::protocol::{HASH_MAX_MB, THREADS_MAX};
 use movegen::rules::VariantId;
+use search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
+use search::{Clock, Config, Limits, Score};
+use session::api::{new_game_with, Event, GameApi, Listener, MoveIn};
 use movegen::types::Color;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The UCI state machine.
-#[derive(Debug)]
 pub struct Uci {
-    s: Session,
+    s: Engine,
+    /// The current game.
+    game: Box<dyn GameApi>,
     variant: VariantId,
     /// Limits of a running `go ponder`, applied at `ponderhit`.
     ponder_limits: Option<(Limits, Instant)>,
 }
 
+impl std::fmt::Debug for Uci {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Uci({}, {:?})", self.variant, self.s)
+    }
+}
+
+/// Formats a score for UCI.
+pub fn uci_score(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("cp {c}"),
+        Score::Mate(n) => format!("mate {n}"),
+    }
+}
+
 impl Uci {
-    /// A UCI session.
-    pub fn new(s: Session) -> Uci {
-        Uci { s, variant: VariantId::Chess, ponder_limits: None }
+    /// The UCI front end of `s`, playing the default variant from its start.
+    pub fn new(s: Engine) -> Uci {
+        let variant = VariantId::DEFAULT;
+        let game = new_game_with(variant, None, 0, false).expect("every variant is built");
+        Uci { s, game, variant, ponder_limits: None }
     }
 
     fn err(&self, msg: &str) {
@@ -58,7 +76,7 @@ impl Uci {
                 self.s.searcher.wait();
                 self.s.searcher.clear_hash();
                 match new_game_with(self.variant, None, self.s.opts.seed, self.s.opts.chess960) {
-                    Ok(g) => self.s.game = g,
+                    Ok(g) => self.game = g,
                     Err(e) => self.err(&e),
                 }
             }
@@ -81,7 +99,7 @@ impl Uci {
             "quit" => return false,
             "d" => {
                 self.s.out.line(&format!("info string variant {}", self.variant));
-                self.s.out.line(&format!("info string fen {}", self.s.game.fen()));
+                self.s.out.line(&format!("info string fen {}", self.game.fen()));
             }
             _ => self.err(&format!("unknown command: {}", sanitize(line))),
         }
@@ -133,10 +151,10 @@ impl Uci {
                 Some(v) => {
                     new_game_with(v, None, self.s.opts.seed, self.s.opts.chess960).map(|g| {
                         self.variant = v;
-                        self.s.game = g;
+                        self.game = g;
                         self.s.out.line(&format!(
                             "info string variant {v} startpos {}",
-                            self.s.game.fen()
+                            self.game.fen()
                         ));
                     })
                 }
@@ -189,7 +207,7 @@ impl Uci {
             for (k, m) in args[i + 1..].iter().enumerate() {
                 // A PieceEater turn without its PE leg: forced steps are applied, free ones
                 // drawn by the die keyed by the `Seed` option (notation.md).
-                if let Err(e) = g.play_text_rolling(m, Flavor::Uci, self.s.opts.seed) {
+                if let Err(e) = g.play(MoveIn::Keyed { text: m, seed: self.s.opts.seed }) {
                     return self.err(&format!(
                         "illegal move {} (move {} of the list): {e}; position unchanged",
                         sanitize(m),
@@ -198,7 +216,7 @@ impl Uci {
                 }
             }
         }
-        self.s.game = g;
+        self.game = g;
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -211,7 +229,10 @@ impl Uci {
             else {
                 return self.err("go perft needs a depth 1..=20");
             };
-            self.s.spawn_perft(d, Flavor::Uci, true, "info string perft stopped");
+            let game = self.game.clone_box();
+            let threads = self.s.opts.threads;
+            let divide = move |stop: &std::sync::atomic::AtomicBool| game.divide(d, threads, stop);
+            self.s.spawn_perft(divide, true, "info string perft stopped");
             return;
         }
         let mut limits = Limits::default();
@@ -250,7 +271,7 @@ impl Uci {
             }
             i += 1;
         }
-        let (time, inc) = match self.s.game.turn() {
+        let (time, inc) = match self.game.turn() {
             Color::White => (wtime, winc),
             Color::Black => (btime, binc),
         };
@@ -272,7 +293,7 @@ impl Uci {
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
         let out = self.s.out.clone();
-        let sink: Sink = Arc::new(move |e| {
+        let listener: Listener = Arc::new(move |e| {
             match e {
             Event::Info { info, pv } => out.line(&format!(
                 "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
@@ -293,6 +314,6 @@ impl Uci {
             }),
         }
         });
-        self.s.game.go(&self.s.searcher, limits, config, Flavor::Uci, sink);
+        self.game.go(&self.s.searcher, limits, config, listener);
     }
 }

@@ -1,15 +1,22 @@
-//! XBoard / CECP v2 adapter, with engine-defined variants (`setup`, `piece`) and the highlight
-//! dialogue (`lift`/`put`/`hover`). What XBoard 4.9.1 does with these is recorded in
-//! `../shared/reference/xboard-notes.md`; the translations of special moves live with each
-//! variant (`crate::variants::EngineVariant`).
+//! The XBoard / CECP v2 front end, with engine-defined variants (`setup`, `piece`) and the
+//! highlight dialogue (`lift`/`put`/`hover`). What XBoard 4.9.1 does with these is recorded in
+//! `../shared/reference/xboard-notes.md`; each variant's XBoard dialect (its move, square and
+//! FEN forms) is in [`dialect`], the game in XBoard's texts in [`game`], the highlight boards
+//! in [`highlight`], our piece pictures under XBoard's image names in [`images`].
 
-use super::api::{new_game_from_xboard, new_game_with, Event, Flavor, GameApi, Sink};
-use super::{sanitize, Line, Session, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
-use crate::game::reason_text;
-use crate::search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
-use crate::search::{Clock, Config, Info, Limits, Score};
+pub mod dialect;
+pub mod game;
+pub mod highlight;
+pub mod images;
+
+use crate::protocol::{sanitize, Engine, Line, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
+use game::{from_xboard_fen, new_game, XboardGame};
 use movegen::rules::{GameEnd, VariantId};
 use movegen::types::Color;
+use search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
+use search::{Clock, Config, Info, Limits, Score};
+use session::api::{Event, Listener};
+use session::end::{reason_text, result_token};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -27,9 +34,10 @@ struct TimeControl {
 }
 
 /// The XBoard state machine.
-#[derive(Debug)]
 pub struct Xboard {
-    s: Session,
+    s: Engine,
+    /// The current game.
+    game: Box<dyn XboardGame>,
     force: bool,
     engine_side: Option<Color>,
     post: bool,
@@ -39,7 +47,7 @@ pub struct Xboard {
     /// The engine's announced move, applied to the game on the next command: the game
     /// generation it was searched for and the move.
     pending: Arc<Mutex<Option<(u64, u32)>>>,
-    /// Generation of `s.game`: counts every replacement or take-back, so that a move searched
+    /// Generation of `game`: counts every replacement or take-back, so that a move searched
     /// for one game is never played into another.
     generation: u64,
     /// Set (under the `gate` lock) when the running search is abandoned (`force`, `new`, ...):
@@ -65,9 +73,15 @@ struct PongGate {
     queued: Vec<String>,
 }
 
+impl std::fmt::Debug for Xboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Xboard({}, {:?})", self.game.variant(), self.s)
+    }
+}
+
 fn variant_parse_xboard(name: &str) -> Option<VariantId> {
     VariantId::ALL.into_iter().find(|&v| {
-        v.name() == name || (v.info().xboard_name == name && crate::variants::supported(v))
+        v.name() == name || (v.info().xboard_name == name && session::supported(v))
     })
 }
 
@@ -80,14 +94,16 @@ fn xboard_score(s: Score) -> i32 {
 }
 
 fn result_line(end: &GameEnd) -> String {
-    format!("{} {{{}}}", crate::game::result_token(Some(*end)), reason_text(end))
+    format!("{} {{{}}}", result_token(Some(*end)), reason_text(end))
 }
 
 impl Xboard {
-    /// An XBoard session.
-    pub fn new(s: Session) -> Xboard {
+    /// The XBoard front end of `s`, playing the default variant from its start.
+    pub fn new(s: Engine) -> Xboard {
+        let game = new_game(VariantId::DEFAULT, None, 0, false).expect("every variant is built");
         Xboard {
             s,
+            game,
             force: false,
             engine_side: Some(Color::Black),
             post: true,
@@ -131,7 +147,7 @@ impl Xboard {
         let taken = self.pending.lock().expect("lock").take();
         if let Some((generation, raw)) = taken {
             if generation == self.generation {
-                if let Err(e) = self.s.game.play_raw(raw) {
+                if let Err(e) = self.game.play(session::MoveIn::Raw(raw)) {
                     // Cannot happen for a searched move; say so rather than drift silently.
                     self.error("internal: own move rejected", &e);
                 }
@@ -166,56 +182,8 @@ impl Xboard {
             return true;
         }
         let put_before = self.last_put.take();
-        // Commands answered at once, even while thinking.
-        match cmd {
-            "ping" => {
-                let mut gate = self.gate.lock().expect("lock");
-                if gate.moved {
-                    self.s.out.line(&format!("pong {}", sanitize(rest)));
-                } else {
-                    gate.queued.push(sanitize(rest));
-                }
-                return true;
-            }
-            "?" => {
-                if self.s.searcher.is_running() && !self.analyze {
-                    self.s.searcher.stop();
-                }
-                return true;
-            }
-            "." => {
-                if let Some((i, pv)) = self.last_info.lock().expect("lock").as_ref() {
-                    self.s.out.line(&format!(
-                        "stat01: {} {} {} 0 0 {}",
-                        i.time_ms / 10,
-                        i.nodes,
-                        i.depth,
-                        pv.first().cloned().unwrap_or_default()
-                    ));
-                }
-                return true;
-            }
-            "post" => {
-                self.post = true;
-                return true;
-            }
-            "nopost" => {
-                self.post = false;
-                return true;
-            }
-            "time" | "otim" => {
-                match rest.parse::<i64>() {
-                    Ok(v) if cmd == "time" => self.my_time_cs = Some(v.max(0) as u64),
-                    Ok(_) => {}
-                    Err(_) => self.error("bad number", line),
-                }
-                return true;
-            }
-            "hard" | "easy" | "random" | "computer" | "accepted" | "rejected" | "name"
-            | "rating" | "ics" | "draw" | "hint" | "bk" | "pause" | "resume" | "xboard" => {
-                return true;
-            }
-            _ => {}
+        if self.answer_at_once(cmd, rest, line) {
+            return true;
         }
         if self.s.searcher.is_running() && !self.analyze {
             // The engine is thinking on its move (or running `perft`).
@@ -243,12 +211,88 @@ impl Xboard {
         if !self.s.searcher.is_running() {
             self.absorb_pending();
         }
+        if self.game_command(cmd, rest, line) || self.setting(cmd, rest, line) {
+            return true;
+        }
+        match cmd {
+            "lift" | "hover" => match (put_before, self.last_lift.clone()) {
+                // The continuation lift of a multi-leg move: the second-leg targets again.
+                (Some(p), Some(l)) if cmd == "lift" && p == rest => {
+                    self.highlight(&l, Some(rest));
+                }
+                _ => self.highlight(rest, None),
+            },
+            "put" => {
+                let lift = self.last_lift.clone();
+                if let Some(l) = lift {
+                    self.highlight(&l, Some(rest));
+                    self.last_put = Some(rest.to_string());
+                }
+            }
+            // Not beside an analysis (it would wait for the endless search to end).
+            "perft" if self.s.searcher.is_running() => self.error("command not legal now", line),
+            "perft" => self.perft(rest, line),
+            "quit" => return false,
+            // A bare move (without `usermove`) is accepted as one.
+            _ if self.game.xboard_legal().iter().any(|t| t == line)
+                || self.game.clone_xboard().play_xboard(line, self.s.opts.seed).is_ok() =>
+            {
+                self.user_move(line);
+            }
+            _ => self.error("unknown command", line),
+        }
+        true
+    }
+
+    /// The commands answered at once, even while thinking; true if `cmd` was one.
+    fn answer_at_once(&mut self, cmd: &str, rest: &str, line: &str) -> bool {
+        match cmd {
+            "ping" => {
+                let mut gate = self.gate.lock().expect("lock");
+                if gate.moved {
+                    self.s.out.line(&format!("pong {}", sanitize(rest)));
+                } else {
+                    gate.queued.push(sanitize(rest));
+                }
+            }
+            "?" => {
+                if self.s.searcher.is_running() && !self.analyze {
+                    self.s.searcher.stop();
+                }
+            }
+            "." => {
+                if let Some((i, pv)) = self.last_info.lock().expect("lock").as_ref() {
+                    self.s.out.line(&format!(
+                        "stat01: {} {} {} 0 0 {}",
+                        i.time_ms / 10,
+                        i.nodes,
+                        i.depth,
+                        pv.first().cloned().unwrap_or_default()
+                    ));
+                }
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "time" | "otim" => match rest.parse::<i64>() {
+                Ok(v) if cmd == "time" => self.my_time_cs = Some(v.max(0) as u64),
+                Ok(_) => {}
+                Err(_) => self.error("bad number", line),
+            },
+            "hard" | "easy" | "random" | "computer" | "accepted" | "rejected" | "name"
+            | "rating" | "ics" | "draw" | "hint" | "bk" | "pause" | "resume" | "xboard" => {}
+            _ => return false,
+        }
+        true
+    }
+
+    /// The commands that change the game or the engine's role; true if `cmd` was one.
+    fn game_command(&mut self, cmd: &str, rest: &str, line: &str) -> bool {
         match cmd {
             "protover" => self.features(),
             "new" => {
                 self.analyze = false;
                 self.s.searcher.clear_hash();
-                self.set_game(VariantId::Chess, None);
+                self.set_game(VariantId::DEFAULT, None);
                 self.force = false;
                 self.engine_side = Some(Color::Black);
                 self.tc.sd = None;
@@ -267,13 +311,54 @@ impl Xboard {
             }
             "go" => {
                 self.force = false;
-                self.engine_side = Some(self.s.game.turn());
+                self.engine_side = Some(self.game.turn());
                 self.think();
             }
             "playother" => {
                 self.force = false;
-                self.engine_side = Some(!self.s.game.turn());
+                self.engine_side = Some(!self.game.turn());
             }
+            "usermove" => self.user_move(rest),
+            "setboard" => self.setboard(rest),
+            "undo" => {
+                if self.game.undo() {
+                    self.game_changed();
+                } else {
+                    self.error("no move to undo", line);
+                }
+                self.restart_analysis();
+            }
+            "remove" => {
+                if self.game.ply() >= 2 {
+                    self.game.undo();
+                    self.game.undo();
+                    self.game_changed();
+                } else {
+                    self.error("no moves to remove", line);
+                }
+                self.restart_analysis();
+            }
+            "result" => {
+                self.force = true;
+                self.engine_side = None;
+            }
+            "analyze" => {
+                self.analyze = true;
+                self.restart_analysis();
+            }
+            "exit" => {
+                self.stop_search();
+                self.analyze = false;
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// The settings of later searches (time control, depth, memory, cores, options); true if
+    /// `cmd` was one.
+    fn setting(&mut self, cmd: &str, rest: &str, line: &str) -> bool {
+        match cmd {
             "level" => self.level(rest, line),
             "st" => match rest.parse::<f64>() {
                 Ok(v) if v >= 0.0 && v.is_finite() => self.tc.st_ms = Some((v * 1000.0) as u64),
@@ -303,78 +388,23 @@ impl Xboard {
                 _ => self.error("bad core count", line),
             },
             "option" => self.option(rest, line),
-            "usermove" => self.user_move(rest),
-            "setboard" => self.setboard(rest),
-            "undo" => {
-                if self.s.game.undo() {
-                    self.game_changed();
-                } else {
-                    self.error("no move to undo", line);
-                }
-                self.restart_analysis();
-            }
-            "remove" => {
-                if self.s.game.ply() >= 2 {
-                    self.s.game.undo();
-                    self.s.game.undo();
-                    self.game_changed();
-                } else {
-                    self.error("no moves to remove", line);
-                }
-                self.restart_analysis();
-            }
-            "result" => {
-                self.force = true;
-                self.engine_side = None;
-            }
-            "analyze" => {
-                self.analyze = true;
-                self.restart_analysis();
-            }
-            "exit" => {
-                self.stop_search();
-                self.analyze = false;
-            }
-            "lift" | "hover" => match (put_before, self.last_lift.clone()) {
-                // The continuation lift of a multi-leg move: the second-leg targets again.
-                (Some(p), Some(l)) if cmd == "lift" && p == rest => {
-                    self.highlight(&l, Some(rest));
-                }
-                _ => self.highlight(rest, None),
-            },
-            "put" => {
-                let lift = self.last_lift.clone();
-                if let Some(l) = lift {
-                    self.highlight(&l, Some(rest));
-                    self.last_put = Some(rest.to_string());
-                }
-            }
-            // Not beside an analysis (it would wait for the endless search to end).
-            "perft" if self.s.searcher.is_running() => self.error("command not legal now", line),
-            "perft" => match rest.parse::<u32>() {
-                Ok(d) if (1..=20).contains(&d) => {
-                    self.s.spawn_perft(d, Flavor::Xboard, false, "# perft stopped");
-                }
-                _ => self.error("bad depth", line),
-            },
-            "quit" => return false,
-            _ => {
-                // A bare move (without `usermove`) is accepted as one.
-                if self.s.game.legal_texts(Flavor::Xboard).iter().any(|t| t == line)
-                    || self
-                        .s
-                        .game
-                        .clone_box()
-                        .play_text_rolling(line, Flavor::Xboard, self.s.opts.seed)
-                        .is_ok()
-                {
-                    self.user_move(line);
-                } else {
-                    self.error("unknown command", line);
-                }
-            }
+            _ => return false,
         }
         true
+    }
+
+    /// `perft DEPTH`: perft split by root move, in XBoard's move forms.
+    fn perft(&mut self, rest: &str, line: &str) {
+        match rest.parse::<u32>() {
+            Ok(d) if (1..=20).contains(&d) => {
+                let game = self.game.clone_xboard();
+                let threads = self.s.opts.threads;
+                let divide =
+                    move |stop: &std::sync::atomic::AtomicBool| game.divide_xboard(d, threads, stop);
+                self.s.spawn_perft(divide, false, "# perft stopped");
+            }
+            _ => self.error("bad depth", line),
+        }
     }
 }
 
@@ -382,7 +412,7 @@ impl Xboard {
     fn features(&self) {
         let vars: Vec<&str> = VariantId::ALL
             .into_iter()
-            .filter(|&v| crate::variants::supported(v))
+            .filter(|&v| session::supported(v))
             .map(|v| v.info().xboard_name)
             .collect();
         let o = &self.s.out;
@@ -402,9 +432,9 @@ impl Xboard {
     }
 
     fn set_game(&mut self, v: VariantId, fen: Option<&str>) {
-        match new_game_with(v, fen, self.s.opts.seed, false) {
+        match new_game(v, fen, self.s.opts.seed, false) {
             Ok(g) => {
-                self.s.game = g;
+                self.game = g;
                 self.game_changed();
             }
             Err(e) => self.error("bad variant", &e),
@@ -412,10 +442,10 @@ impl Xboard {
     }
 
     fn announce_variant(&self) {
-        if let Some(setup) = self.s.game.xboard_setup() {
+        if let Some(setup) = self.game.xboard_setup() {
             self.s.out.line(&setup);
         }
-        for p in self.s.game.xboard_pieces() {
+        for p in self.game.xboard_pieces() {
             self.s.out.line(&p);
         }
         self.announce_seed();
@@ -423,18 +453,18 @@ impl Xboard {
 
     /// Games of chance: the engine rolls its own die (no arbiter in XBoard); say its seed.
     fn announce_seed(&self) {
-        if self.s.game.variant().has_chance() {
+        if let Some(piece) = self.game.variant().info().chance_piece() {
             self.s.out.line(&format!(
-                "# PieceEater die: Seed {} (each step drawn from the seed, the position and the \
-                 action; engines with the same Seed agree on steps sent without their leg)",
-                self.s.opts.seed
+                "# {} die: Seed {} (each step drawn from the seed, the position and the action; \
+                 engines with the same Seed agree on steps sent without their leg)",
+                piece.name, self.s.opts.seed
             ));
         }
     }
 
     /// Marks on XBoard's board what it cannot draw itself (PieceEater: the PE's square).
     fn mark(&self) {
-        if let Some(m) = self.s.game.xboard_marker() {
+        if let Some(m) = self.game.xboard_marker() {
             self.s.out.line(&format!("highlight {m}"));
         }
     }
@@ -502,7 +532,7 @@ impl Xboard {
         }
         let time_ms = self.my_time_cs.map_or(self.tc.base_ms, |cs| cs.saturating_mul(10));
         let mtg = if self.tc.mps > 0 {
-            let played = (self.s.game.ply() / 2) as u32;
+            let played = (self.game.ply() / 2) as u32;
             Some(self.tc.mps - played % self.tc.mps)
         } else {
             None
@@ -515,13 +545,13 @@ impl Xboard {
         l
     }
 
-    fn sink(&mut self, play: bool) -> Sink {
+    fn listener(&mut self, play: bool) -> Listener {
         let out = self.s.out.clone();
         let seed = self.s.opts.seed;
         let post = self.post;
         let pending = self.pending.clone();
         let last = self.last_info.clone();
-        let shadow: Mutex<Box<dyn GameApi>> = Mutex::new(self.s.game.clone_box());
+        let shadow: Mutex<Box<dyn XboardGame>> = Mutex::new(self.game.clone_xboard());
         let gate = self.gate.clone();
         let generation = self.generation;
         // A fresh flag per search: only `stop_search` of this search sets it.
@@ -554,14 +584,14 @@ impl Xboard {
                         // A game of chance: the engine rolls the outcome of its action itself.
                         let realised = game.realise_raw(raw, seed);
                         let before = game.ply();
-                        if let Err(e) = game.play_raw(realised) {
+                        if let Err(e) = game.play(session::MoveIn::Raw(realised)) {
                             // Cannot happen for a searched move; never announce an illegal one.
                             out.line(&format!("Error (internal: own move rejected): {e}"));
                         } else {
                             let text = if realised == raw {
                                 text
                             } else {
-                                game.move_texts(Flavor::Xboard).get(before).cloned().unwrap_or(text)
+                                game.xboard_moves().get(before).cloned().unwrap_or(text)
                             };
                             *pending.lock().expect("lock") = Some((generation, realised));
                             out.line(&format!("move {text}"));
@@ -589,7 +619,7 @@ impl Xboard {
 
     /// Starts thinking on the engine's move if it is the engine's turn and the game goes on.
     fn think(&mut self) {
-        if self.force || self.engine_side != Some(self.s.game.turn()) {
+        if self.force || self.engine_side != Some(self.game.turn()) {
             return;
         }
         if self.analyze {
@@ -597,13 +627,13 @@ impl Xboard {
             self.analyze = false;
         }
         self.stop_search();
-        if let Some(end) = self.s.game.end() {
+        if let Some(end) = self.game.end() {
             self.s.out.line(&result_line(&end));
             return;
         }
         // Computed once per move: for the resign test and the search.
-        let avoid = self.s.game.xboard_avoid();
-        if self.s.game.all_legal_in(&avoid) {
+        let avoid = self.game.xboard_avoid();
+        if self.game.all_legal_in(&avoid) {
             // Every legal move is one XBoard 4.9.1 cannot follow (`xboard_avoid`): it would
             // forfeit the engine for it (seen in 8-Piece when the only moves left start on a
             // square XBoard draws wrongly after a push). Resigning ends the game cleanly.
@@ -622,8 +652,8 @@ impl Xboard {
         };
         self.search_start = Instant::now();
         self.gate.lock().expect("lock").moved = false;
-        let sink = self.sink(true);
-        self.s.game.go(&self.s.searcher, self.limits(), config, Flavor::Xboard, sink);
+        let listener = self.listener(true);
+        self.game.go_xboard(&self.s.searcher, self.limits(), config, listener);
     }
 
     fn restart_analysis(&mut self) {
@@ -631,22 +661,22 @@ impl Xboard {
             return;
         }
         self.stop_search();
-        if self.s.game.end().is_some() {
+        if self.game.end().is_some() {
             return;
         }
         let config = Config {
             multipv: self.s.opts.multipv,
-            avoid: self.s.game.xboard_avoid(),
+            avoid: self.game.xboard_avoid(),
             ..Config::default()
         };
         let limits = Limits { infinite: true, ..Limits::default() };
-        let sink = self.sink(false);
-        self.s.game.go(&self.s.searcher, limits, config, Flavor::Xboard, sink);
+        let listener = self.listener(false);
+        self.game.go_xboard(&self.s.searcher, limits, config, listener);
     }
 
     fn user_move(&mut self, text: &str) {
         // PieceEater: a turn without its PE leg gets the step from the die keyed by `Seed`.
-        match self.s.game.play_text_rolling(text, Flavor::Xboard, self.s.opts.seed) {
+        match self.game.play_xboard(text, self.s.opts.seed) {
             Err(e) => {
                 self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
             }
@@ -654,7 +684,7 @@ impl Xboard {
                 self.mark();
                 if self.analyze {
                     self.restart_analysis();
-                } else if let Some(end) = self.s.game.end() {
+                } else if let Some(end) = self.game.end() {
                     if !self.force {
                         self.s.out.line(&result_line(&end));
                     }
@@ -667,7 +697,7 @@ impl Xboard {
 
     fn setboard(&mut self, sent: &str) {
         // XBoard relays a pass as a `setboard` of the position after it.
-        if self.s.game.try_pass_as_setboard(sent) {
+        if self.game.try_pass_as_setboard(sent) {
             if self.analyze {
                 self.restart_analysis();
             } else {
@@ -676,9 +706,9 @@ impl Xboard {
             return;
         }
         // The variant's XBoard FEN dialect reads XBoard's form and the rule book's.
-        match new_game_from_xboard(self.s.game.variant(), sent) {
+        match from_xboard_fen(self.game.variant(), sent) {
             Ok(g) => {
-                self.s.game = g;
+                self.game = g;
                 self.game_changed();
                 self.restart_analysis();
             }
@@ -693,7 +723,7 @@ impl Xboard {
         if put.is_none() {
             self.last_lift = Some(sq.to_string());
         }
-        if let Some(board) = self.s.game.highlight(sq, put) {
+        if let Some(board) = self.game.highlight(sq, put) {
             self.s.out.line(&format!("highlight {board}"));
         }
     }

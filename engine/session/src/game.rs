@@ -114,32 +114,6 @@ impl<V: Rules> Game<V> {
     }
 }
 
-/// PGN result token.
-pub fn result_token(end: Option<GameEnd>) -> &'static str {
-    match end.map(|e| e.outcome) {
-        Some(Outcome::Win(movegen::types::Color::White)) => "1-0",
-        Some(Outcome::Win(movegen::types::Color::Black)) => "0-1",
-        Some(Outcome::Draw) => "1/2-1/2",
-        None => "*",
-    }
-}
-
-/// Human-readable reason, as used in PGN `Termination` and XBoard result comments.
-pub fn reason_text(end: &GameEnd) -> String {
-    use movegen::types::Color;
-    let side = |c: Color| c.select("White", "Black");
-    match (end.reason, end.outcome) {
-        (EndReason::Checkmate, Outcome::Win(c)) => format!("{} mates", side(c)),
-        (EndReason::Stalemate, Outcome::Win(c)) => format!("{} wins by stalemate", side(c)),
-        (EndReason::Stalemate, _) => "Stalemate".into(),
-        (EndReason::KingCaptured, Outcome::Win(c)) => format!("{} captures the king", side(c)),
-        (EndReason::Repetition, _) => "Draw by repetition".into(),
-        (EndReason::FiftyMoves, _) => "Draw by 50-move rule".into(),
-        (EndReason::InsufficientMaterial, _) => "Draw by insufficient material".into(),
-        (r, o) => format!("{r:?} {o:?}"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,7 +143,7 @@ mod tests {
         }
         let e = g.end().unwrap();
         assert_eq!(e.reason, EndReason::Checkmate);
-        assert_eq!(result_token(Some(e)), "0-1");
-        assert_eq!(reason_text(&e), "Black mates");
+        assert_eq!(crate::end::result_token(Some(e)), "0-1");
+        assert_eq!(crate::end::reason_text(&e), "Black mates");
     }
 }

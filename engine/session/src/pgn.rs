@@ -1,4 +1,6 @@
-//! PGN output of a finished game.
+//! PGN: a finished game's record ([`Record`], the match runner's format: tags, algebraic
+//! movetext, the coordinate moves in a trailing comment) and the reading of PGN texts (tags,
+//! movetext, the coordinate comment, the move tokens of a movetext).
 
 use std::fmt::Write;
 
@@ -200,9 +202,70 @@ pub fn read_games(text: &str) -> Vec<ReadGame> {
         .collect()
 }
 
+/// The fullmove number of a FEN (its sixth field; 1 when it has none).
+pub fn first_move_number(fen: &str) -> u32 {
+    fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).filter(|&n| n > 0).unwrap_or(1)
+}
+
+/// The move tokens of a movetext: comments (`{…}`, `;…`), variations (`(…)`), NAGs (`$n`),
+/// move numbers and the result left out.
+pub fn movetext_tokens(movetext: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let (mut brace, mut semicolon, mut parens) = (false, false, 0usize);
+    let mut push = |w: &mut String| {
+        let digits = w.trim_start_matches(|c: char| c.is_ascii_digit());
+        let t = if digits.len() < w.len() && digits.starts_with('.') {
+            digits.trim_start_matches('.')
+        } else {
+            w.as_str()
+        };
+        let result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&t);
+        if !t.is_empty() && !t.starts_with('$') && !result {
+            out.push(t.to_string());
+        }
+        w.clear();
+    };
+    for c in movetext.chars() {
+        if brace {
+            brace = c != '}';
+        } else if semicolon {
+            semicolon = c != '\n';
+        } else if c == '{' || c == ';' || c == '(' || c == ')' || c.is_whitespace() {
+            push(&mut word);
+            match c {
+                '{' => brace = true,
+                ';' => semicolon = true,
+                '(' => parens += 1,
+                ')' => parens = parens.saturating_sub(1),
+                _ => {}
+            }
+        } else if parens == 0 {
+            word.push(c);
+        }
+    }
+    push(&mut word);
+    out
+}
+
+/// A move text compared without check, mate and annotation marks (`Nf3+!` as `Nf3`), castling
+/// with zeros as with letters, and an annotation after a space (`e6 (M = H)`) left out.
+pub fn san_key(san: &str) -> String {
+    let first = san.split(' ').next().unwrap_or(san);
+    first.trim_end_matches(['+', '#', '!', '?']).replace('0', "O")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn movetext_tokens_skip_numbers_comments_variations_and_results() {
+        let t = movetext_tokens(
+            "1. e4 {best} e5 2.Nf3 (2. f4 exf4) Nc6 $1 3... a6 ; rest\n4. O-O! 1/2-1/2",
+        );
+        assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "a6", "O-O!"]);
+    }
 
     #[test]
     fn writes_and_reads_back() {

@@ -9,11 +9,8 @@
 //! always the King. A FEN token is first written as XBoard sees it (a lancer `L(ne)` is the
 //! facing letter `D`, the PieceEater `X` a white `E`), then looked up in the table.
 
-use super::eightpiece::board_to_xboard;
-use super::pieceeater::fen_to_xboard;
-use super::EngineVariant;
+use super::dialect::Dialect;
 use crate::pieces;
-use crate::with_engine_variant;
 use movegen::rules::{Rules, VariantId};
 use std::path::Path;
 
@@ -95,7 +92,7 @@ const NORMAL_TABLE: &str = "PNBRQKpnbrqk";
 /// The piece-to-char table XBoard uses for variant `id`: the one in the engine's `setup` line,
 /// or XBoard's own for chess.
 pub fn piece_to_char(id: VariantId) -> Result<String, String> {
-    let setup = with_engine_variant!(id, V => V::xboard_setup_of(id, &V::startpos()))
+    let setup = movegen::with_variant!(id, V => V::xboard_setup_of(id, &V::startpos()))
         .map_err(|v| format!("variant {v} is not playable"))?;
     let Some(line) = setup else { return Ok(NORMAL_TABLE.to_string()) };
     let table = line
@@ -110,13 +107,10 @@ pub fn piece_to_char(id: VariantId) -> Result<String, String> {
     Ok(table)
 }
 
-/// A board field of ours as XBoard writes it (the letters of the `setup` line's FEN).
+/// A board field of ours as XBoard writes it (the letters of the `setup` line's FEN: the
+/// variant's dialect, [`Dialect::xboard_board`]).
 pub fn board_as_xboard(id: VariantId, field: &str) -> String {
-    match id {
-        VariantId::EightPiece | VariantId::EightPieceRandom => board_to_xboard(field),
-        VariantId::PieceEater => fen_to_xboard(field),
-        _ => field.to_string(),
-    }
+    movegen::with_variant!(id, V => V::xboard_board(field)).unwrap_or_else(|_| field.to_string())
 }
 
 /// The image name (without `.svg`) XBoard 4.9.1 loads for the FEN token `token` of variant

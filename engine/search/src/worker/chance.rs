@@ -3,7 +3,7 @@
 //! the transposition table, and fewer plies for the plain outcomes after the first.
 
 use super::{score_from_tt, score_to_tt, Worker, INF, MATE};
-use crate::search::tt::Bound;
+use crate::tt::Bound;
 use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::Move;
@@ -120,8 +120,65 @@ impl<V: Evaluator> Worker<'_, V> {
             }
         }
         let n = outcomes.len() as i32;
-        let (lo, hi) = (-MATE, MATE);
         let mut buf = std::mem::take(&mut self.chance_bufs[ply]);
+        let (mut sum_lb, mut sum_ub) = self.chance_slots(pos, outcomes, depth, ply, quiesce, &mut buf);
+        let value = 'done: {
+            if sum_ub <= n * alpha {
+                break 'done sum_ub / n;
+            }
+            if sum_lb >= n * beta {
+                break 'done sum_lb / n;
+            }
+            let null_window = beta == alpha + 1;
+            for pass in 0..CHANCE_ROUNDS + 2 {
+                if pass > 0 && pass <= CHANCE_ROUNDS && !null_window {
+                    continue;
+                }
+                for i in 0..buf.slots.len() {
+                    if buf.slots[i].lb == buf.slots[i].ub {
+                        continue;
+                    }
+                    let window = Self::outcome_window(&buf.slots, i, pass, n, alpha, beta, (sum_lb, sum_ub));
+                    let Some((nl, nu)) = self.search_outcome(&buf, i, window, quiesce, ply) else {
+                        break 'done 0;
+                    };
+                    let Slot { lb: l, ub: u, .. } = buf.slots[i];
+                    sum_lb += nl - l;
+                    sum_ub += nu - u;
+                    (buf.slots[i].lb, buf.slots[i].ub) = (nl, nu);
+                    if sum_ub <= n * alpha {
+                        break 'done sum_ub / n;
+                    }
+                    if sum_lb >= n * beta {
+                        break 'done sum_lb / n;
+                    }
+                }
+            }
+            // Every outcome exact (sum_lb == sum_ub) unless the search was unstable.
+            (sum_lb + sum_ub) / (2 * n)
+        };
+        self.chance_bufs[ply] = buf;
+        if !quiesce && !self.aborted {
+            let bound = Bound::of(value, alpha, beta);
+            tt.store(key, Move::NULL, score_to_tt(value, ply), depth, bound);
+        }
+        value
+    }
+    /// The outcomes' children and their first intervals: `[-MATE, MATE]`, or the static
+    /// evaluation for the plain outcomes after the lead at the horizon, narrowed by the child's
+    /// own table entry. Returns the sums of the lower and upper bounds.
+    #[inline(always)]
+    fn chance_slots(
+        &mut self,
+        pos: &V,
+        outcomes: &[Move],
+        depth: i32,
+        ply: usize,
+        quiesce: bool,
+        buf: &mut ChanceBuf<V>,
+    ) -> (i32, i32) {
+        let tt = &*self.shared.tt;
+        let (lo, hi) = (-MATE, MATE);
         buf.slots.clear();
         buf.children.clear();
         let mut sum_lb = 0;
@@ -147,8 +204,7 @@ impl<V: Evaluator> Worker<'_, V> {
                         Some(t) => -t,
                         None => -child.evaluate(),
                     };
-                    self.nodes += 1;
-                    self.unflushed += 1;
+                    self.count_node();
                     slot.lb = v;
                     slot.ub = v;
                 }
@@ -177,98 +233,91 @@ impl<V: Evaluator> Worker<'_, V> {
             buf.slots.push(slot);
             buf.children.push(child);
         }
-        let value = 'done: {
-            if sum_ub <= n * alpha {
-                break 'done sum_ub / n;
+        (sum_lb, sum_ub)
+    }
+
+    /// The window outcome `i` is searched with in pass `pass` (`sums`: of all lower and upper
+    /// bounds): pass 0 the node's window narrowed by Star1, the null-window rounds a test at
+    /// the threshold that decides the node if the others are worth their estimates, the last
+    /// pass the Star1 window within the outcome's interval.
+    #[inline(always)]
+    fn outcome_window(
+        slots: &[Slot],
+        i: usize,
+        pass: usize,
+        n: i32,
+        alpha: i32,
+        beta: i32,
+        (sum_lb, sum_ub): (i32, i32),
+    ) -> (i32, i32) {
+        let Slot { lb: l, ub: u, .. } = slots[i];
+        let w = 1;
+        // Star1: the window outside which this outcome alone decides the node.
+        let sa = div_floor(n * alpha - (sum_ub - w * u), w);
+        let sb = div_ceil(n * beta - (sum_lb - w * l), w);
+        let (a, b) = if pass == 0 {
+            let (a, b) = (alpha.max(sa), beta.min(sb));
+            if a < b {
+                (a, b)
+            } else if sa >= beta {
+                (sa, sa + 1)
+            } else {
+                (sb - 1, sb)
             }
-            if sum_lb >= n * beta {
-                break 'done sum_lb / n;
-            }
-            let null_window = beta == alpha + 1;
-            for pass in 0..CHANCE_ROUNDS + 2 {
-                if pass > 0 && pass <= CHANCE_ROUNDS && !null_window {
-                    continue;
-                }
-                for i in 0..buf.slots.len() {
-                    let Slot { lb: l, ub: u, depth: d } = buf.slots[i];
-                    let w = 1;
-                    if l == u {
-                        continue;
-                    }
-                    // Star1: the window outside which this outcome alone decides the node.
-                    let sa = div_floor(n * alpha - (sum_ub - w * u), w);
-                    let sb = div_ceil(n * beta - (sum_lb - w * l), w);
-                    let (a, b) = if pass == 0 {
-                        let (a, b) = (alpha.max(sa), beta.min(sb));
-                        if a < b {
-                            (a, b)
-                        } else if sa >= beta {
-                            (sa, sa + 1)
-                        } else {
-                            (sb - 1, sb)
-                        }
-                    } else if pass <= CHANCE_ROUNDS {
-                        // Null-window test of this outcome at the threshold that decides the
-                        // node if the others are worth their current estimates.
-                        let others: i32 = buf
-                            .slots
-                            .iter()
-                            .enumerate()
-                            .filter(|&(j, _)| j != i)
-                            .map(|(_, s)| estimate(s.lb, s.ub, alpha))
-                            .sum();
-                        let t = div_floor(n * alpha - others, w).clamp(l, u - 1);
-                        (t, t + 1)
-                    } else {
-                        (sa.max(l - 1), sb.min(u + 1))
-                    };
-                    let (a, b) = (a.max(-INF), b.min(INF));
-                    let child = &buf.children[i];
-                    let v = if quiesce {
-                        -self.qsearch(child, -b, -a, ply + 1)
-                    } else {
-                        -self.negamax(child, d, -b, -a, ply + 1, false)
-                    };
-                    if self.aborted {
-                        break 'done 0;
-                    }
-                    let v = v.clamp(lo, hi);
-                    // Fail-soft results bound the outcome; a result contradicting an earlier
-                    // bound (search instability) is taken as exact.
-                    let (nl, nu) = if v <= a {
-                        if v < l {
-                            (v, v)
-                        } else {
-                            (l, u.min(v))
-                        }
-                    } else if v >= b {
-                        if v > u {
-                            (v, v)
-                        } else {
-                            (l.max(v), u)
-                        }
-                    } else {
-                        (v, v)
-                    };
-                    sum_lb += w * (nl - l);
-                    sum_ub += w * (nu - u);
-                    (buf.slots[i].lb, buf.slots[i].ub) = (nl, nu);
-                    if sum_ub <= n * alpha {
-                        break 'done sum_ub / n;
-                    }
-                    if sum_lb >= n * beta {
-                        break 'done sum_lb / n;
-                    }
-                }
-            }
-            // Every outcome exact (sum_lb == sum_ub) unless the search was unstable.
-            (sum_lb + sum_ub) / (2 * n)
+        } else if pass <= CHANCE_ROUNDS {
+            // Null-window test of this outcome at the threshold that decides the node if the
+            // others are worth their current estimates.
+            let others: i32 = slots
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, s)| estimate(s.lb, s.ub, alpha))
+                .sum();
+            let t = div_floor(n * alpha - others, w).clamp(l, u - 1);
+            (t, t + 1)
+        } else {
+            (sa.max(l - 1), sb.min(u + 1))
         };
-        self.chance_bufs[ply] = buf;
-        if !quiesce && !self.aborted {
-            let bound = Bound::of(value, alpha, beta);
-            tt.store(key, Move::NULL, score_to_tt(value, ply), depth, bound);
+        (a.max(-INF), b.min(INF))
+    }
+
+    /// Searches outcome `i` with `window`; its new interval (`None`: the search was stopped).
+    /// Fail-soft results bound the outcome; a result contradicting an earlier bound (search
+    /// instability) is taken as exact.
+    #[inline(always)]
+    fn search_outcome(
+        &mut self,
+        buf: &ChanceBuf<V>,
+        i: usize,
+        (a, b): (i32, i32),
+        quiesce: bool,
+        ply: usize,
+    ) -> Option<(i32, i32)> {
+        let Slot { lb: l, ub: u, depth: d } = buf.slots[i];
+        let child = &buf.children[i];
+        let v = if quiesce {
+            -self.qsearch(child, -b, -a, ply + 1)
+        } else {
+            -self.negamax(child, d, -b, -a, ply + 1, false)
+        };
+        if self.aborted {
+            return None;
         }
-        value
+        let v = v.clamp(-MATE, MATE);
+        Some(if v <= a {
+            if v < l {
+                (v, v)
+            } else {
+                (l, u.min(v))
+            }
+        } else if v >= b {
+            if v > u {
+                (v, v)
+            } else {
+                (l.max(v), u)
+            }
+        } else {
+            (v, v)
+        })
     }
 }

@@ -2,11 +2,13 @@
 //! deepening, time management, and reporting through a [`Reporter`]. Generic over the variant;
 //! the protocol layer picks the variant once per search.
 
+pub mod params;
 pub mod skill;
 pub mod time;
 pub mod tt;
 pub mod worker;
 
+pub use params::Params;
 pub use skill::Skill;
 pub use time::{Clock, Limits, DEFAULT_OVERHEAD};
 pub use worker::{Line, MATE, MATE_BOUND};
@@ -499,6 +501,17 @@ impl Searcher {
     }
 }
 
+/// What the main thread's iterations found so far.
+#[derive(Default)]
+struct Found {
+    /// The first line of the last completed iteration.
+    best: Option<Line>,
+    /// Every line of it.
+    lines: Vec<Line>,
+    /// Its depth.
+    depth: u32,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn main_search<V: Evaluator>(
     root: &V,
@@ -517,8 +530,49 @@ fn main_search<V: Evaluator>(
         return Outcome::default();
     }
     let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
-    let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
     let playable_count = legal.len() - avoid.len();
+    let found = deepen(&mut w, root, limits, config, avoid, playable_count, reporter);
+    // If even depth 1 did not finish: the table's move, else the first legal move, never one
+    // of the moves left out.
+    let line = found.best.unwrap_or_else(|| {
+        let playable = |m: &Move| legal.contains(m) && !avoid.contains(m);
+        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(playable);
+        let first = legal.iter().copied().find(playable).unwrap_or(legal[0]);
+        Line { score: 0, pv: vec![tt_move.unwrap_or(first)] }
+    });
+    // A level: its noisy choice among the last iteration's lines.
+    let line = match config.skill {
+        Some(skill) if found.lines.len() > 1 => {
+            let scored: Vec<(Move, i32)> = found.lines.iter().map(|l| (l.pv[0], l.score)).collect();
+            let pick = skill.choose(&scored, config.seed);
+            found.lines.into_iter().find(|l| Some(l.pv[0]) == pick).unwrap_or(line)
+        }
+        _ => line,
+    };
+    wait_if_infinite(limits, config, shared);
+    Outcome {
+        best: line.pv.first().copied(),
+        score: line.score,
+        depth: found.depth,
+        nodes: shared.nodes.load(Relaxed),
+        pv: line.pv,
+    }
+}
+
+/// Iterative deepening on the main thread: every depth up to the limit, each with its MultiPV
+/// lines, reported as it completes, until a stop, the soft time target or a mate found within
+/// `limits.mate`.
+fn deepen<V: Evaluator>(
+    w: &mut Worker<'_, V>,
+    root: &V,
+    limits: &Limits,
+    config: &Config,
+    avoid: &[Move],
+    playable_count: usize,
+    reporter: &dyn Reporter<V>,
+) -> Found {
+    let shared = w.shared();
+    let max = limits.depth.unwrap_or(MAX_PLY as u32).clamp(1, MAX_PLY as u32 - 1);
     let reported = (config.multipv.max(1) as usize).min(playable_count);
     // A level chooses among several root moves: search them all as principal variations.
     let multipv = if config.skill.is_some() {
@@ -526,9 +580,7 @@ fn main_search<V: Evaluator>(
     } else {
         reported
     };
-    let mut best: Option<Line> = None;
-    let mut best_lines: Vec<Line> = Vec::new();
-    let mut depth_done = 0;
+    let mut found = Found::default();
     let mut prev: Option<i32> = None;
     'deepen: for depth in 1..=max {
         let mut lines: Vec<Line> = Vec::new();
@@ -547,29 +599,11 @@ fn main_search<V: Evaluator>(
         w.flush();
         let Some(first) = lines.first() else { break };
         prev = Some(first.score);
-        best = Some(first.clone());
-        best_lines.clone_from(&lines);
-        depth_done = depth;
-        let elapsed = start.elapsed();
-        let nodes = shared.nodes.load(Relaxed);
-        let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        for (i, l) in lines.iter().take(reported).enumerate() {
-            reporter.info(
-                root,
-                &Info {
-                    depth,
-                    seldepth: w.seldepth as u32,
-                    multipv: i as u32 + 1,
-                    score: Score::from_internal(l.score),
-                    raw_score: l.score,
-                    nodes,
-                    nps,
-                    time_ms: elapsed.as_millis() as u64,
-                    hashfull: shared.tt.hashfull(),
-                    pv: l.pv.clone(),
-                },
-            );
-        }
+        found.best = Some(first.clone());
+        found.lines.clone_from(&lines);
+        found.depth = depth;
+        let elapsed = w.elapsed();
+        report(reporter, root, w, &lines[..lines.len().min(reported)], depth, elapsed);
         if let Some(m) = limits.mate {
             if let Score::Mate(n) = Score::from_internal(first.score) {
                 if n > 0 && n as u32 <= m {
@@ -585,30 +619,37 @@ fn main_search<V: Evaluator>(
             break;
         }
     }
-    // If even depth 1 did not finish: the table's move, else the first legal move, never one
-    // of the moves left out.
-    let line = best.unwrap_or_else(|| {
-        let playable = |m: &Move| legal.contains(m) && !avoid.contains(m);
-        let tt_move = shared.tt.probe(root.hash()).map(|e| e.mv).filter(playable);
-        let first = legal.iter().copied().find(playable).unwrap_or(legal[0]);
-        Line { score: 0, pv: vec![tt_move.unwrap_or(first)] }
-    });
-    // A level: its noisy choice among the last iteration's lines.
-    let line = match config.skill {
-        Some(skill) if best_lines.len() > 1 => {
-            let scored: Vec<(Move, i32)> = best_lines.iter().map(|l| (l.pv[0], l.score)).collect();
-            let pick = skill.choose(&scored, config.seed);
-            best_lines.into_iter().find(|l| Some(l.pv[0]) == pick).unwrap_or(line)
-        }
-        _ => line,
-    };
-    wait_if_infinite(limits, config, shared);
-    Outcome {
-        best: line.pv.first().copied(),
-        score: line.score,
-        depth: depth_done,
-        nodes: shared.nodes.load(Relaxed),
-        pv: line.pv,
+    found
+}
+
+/// Reports the `lines` of a completed iteration at `depth`.
+fn report<V: Evaluator>(
+    reporter: &dyn Reporter<V>,
+    root: &V,
+    w: &Worker<'_, V>,
+    lines: &[Line],
+    depth: u32,
+    elapsed: Duration,
+) {
+    let shared = w.shared();
+    let nodes = shared.nodes.load(Relaxed);
+    let nps = (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+    for (i, l) in lines.iter().enumerate() {
+        reporter.info(
+            root,
+            &Info {
+                depth,
+                seldepth: w.seldepth as u32,
+                multipv: i as u32 + 1,
+                score: Score::from_internal(l.score),
+                raw_score: l.score,
+                nodes,
+                nps,
+                time_ms: elapsed.as_millis() as u64,
+                hashfull: shared.tt.hashfull(),
+                pv: l.pv.clone(),
+            },
+        );
     }
 }
 

@@ -1,10 +1,10 @@
 //! `chess` through the protocols: XBoard knows it as `normal`.
 
-use super::EngineVariant;
+use super::Dialect;
 use movegen::rules::Rules;
 use movegen::{Move, MoveError};
 
-impl EngineVariant for movegen::variants::chess::Chess {
+impl Dialect for movegen::variants::chess::Chess {
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         // XBoard may send castling as O-O / O-O-O in some modes.
         let t = match (text, self.turn()) {

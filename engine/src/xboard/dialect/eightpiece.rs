@@ -18,7 +18,7 @@
 //!   it right for a rook partner) or, for a jailer partner, XBoard's castling form
 //!   `b1c1,a1d1` (king from, king to, partner square) with `piece K& KO2`.
 
-use super::{EngineVariant, MoveForm};
+use super::Dialect;
 use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Dir, Geo8x8, Geometry, Square};
@@ -313,17 +313,7 @@ pub fn xboard_wrong_squares(start: &EightPiece, moves: &[Move]) -> u64 {
     wrong
 }
 
-impl EngineVariant for EightPiece {
-    const MOVE_FORMS: &'static [MoveForm] = &[
-        MoveForm::Castle,
-        MoveForm::EnPassant,
-        MoveForm::Promotion,
-        MoveForm::Facing,
-        MoveForm::Turn,
-        MoveForm::Push,
-        MoveForm::Pass,
-    ];
-
+impl Dialect for EightPiece {
     fn xboard_setup() -> Option<String> {
         Some(format!("setup ({PIECE_TO_CHAR}) 8x8+0_fairy {}", xboard_fen(&EightPiece::startpos())))
     }
@@ -433,24 +423,6 @@ impl EngineVariant for EightPiece {
         }
     }
 
-    fn new_position(
-        id: VariantId,
-        fen: Option<&str>,
-        seed: u64,
-        chess960: bool,
-    ) -> Result<Self, String> {
-        let random = id == VariantId::EightPieceRandom;
-        let mode = if random || chess960 { FenMode::Random } else { FenMode::Standard };
-        let text = match fen {
-            Some(f) => f.to_string(),
-            None if random => {
-                setup::fen((seed % setup::count() as u64) as usize).ok_or("no such setup")?
-            }
-            None => START_FEN.to_string(),
-        };
-        EightPiece::from_fen_mode(&text, mode).map_err(|e| e.to_string())
-    }
-
     /// XBoard 4.9.1 draws a push or nudge (lion form `F K,K T`) with the sentry on T and
     /// nothing on K, while the sentry really stands on K and the pushed unit on T. It then
     /// refuses ("invalid move", a forfeit) any later move from K or T, whose owner it shows
@@ -513,6 +485,10 @@ impl EngineVariant for EightPiece {
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {
         xboard_fen(self)
+    }
+
+    fn xboard_board(field: &str) -> String {
+        board_to_xboard(field)
     }
 
     /// A pass arrives from XBoard as a `setboard` of XBoard's own board with the other side to

@@ -19,7 +19,7 @@
 //!   impossible (a side already has a family piece) the field is inferred: a side may still
 //!   bring her in exactly when none of its family stands on the board.
 
-use super::{EngineVariant, MoveForm};
+use super::Dialect;
 use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo8x8, Geometry, PieceKind, Square};
@@ -124,15 +124,7 @@ fn parse_switch(pos: &Magician, text: &str, leg1: &str, leg2: &str) -> Result<Mo
         .ok_or_else(|| refuse(text, "no legal switch on that square"))
 }
 
-impl EngineVariant for Magician {
-    const MOVE_FORMS: &'static [MoveForm] = &[
-        MoveForm::Castle,
-        MoveForm::EnPassant,
-        MoveForm::Promotion,
-        MoveForm::Switch,
-        MoveForm::AutoPromotion,
-    ];
-
+impl Dialect for Magician {
     fn xboard_setup() -> Option<String> {
         let start = Magician::startpos().to_xboard_fen(VariantId::Magician);
         Some(format!("setup ({}) 8x8+0_fairy {start}", piece_to_char()))
@@ -189,15 +181,6 @@ impl EngineVariant for Magician {
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {
         self.fen().split_whitespace().take(6).collect::<Vec<_>>().join(" ")
-    }
-
-    fn pgn_san(&self, m: Move) -> String {
-        // The seed's annotation `(M = H)` would open a variation in PGN: make it a comment.
-        let san = self.move_san(m);
-        match san.split_once(" (") {
-            Some((mv, note)) => format!("{mv} {{{}}}", note.trim_end_matches(')')),
-            None => san,
-        }
     }
 }
 

@@ -9,14 +9,13 @@
 //! letter (Black's relay drops the letter), a step onto the mover's origin (XBoard deletes the
 //! mover) or, after castling, onto the rook's origin. A receiver then derives the step from the
 //! die itself: the die is keyed by the `Seed` option, the position and the action
-//! ([`PieceEater::realise`]), so two engines with the same `Seed` agree on every such step.
+//! (`Rules::roll`), so two engines with the same `Seed` agree on every such step.
 
-use super::{EngineVariant, MoveForm};
-use movegen::moves::{MoveKind, ACTION_MASK};
+use super::Dialect;
+use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
-use movegen::variants::pieceeater::{PeDie, PieceEater, Step};
-use movegen::zobrist::splitmix64;
+use movegen::variants::pieceeater::{PieceEater, Step};
 use movegen::{Move, MoveError};
 
 /// The XBoard piece-to-char table: P N B R Q, the elephant slot (`E`, the PE), the king.
@@ -89,17 +88,6 @@ fn decode(pos: &PieceEater, text: &str) -> Result<(String, Option<Square>), Move
     // Kill-slot form `F T,K T` (ours) and XBoard's castling-form relay `F T,K x` (x: anything,
     // even off the board): from F to T, the PE onto K.
     Ok((leg1, Some(a)))
-}
-
-/// The outcome of `m`'s action drawn by the die keyed by `seed`, the position and the action (a
-/// forced step or none takes no roll): the same inputs always give the same step, and over
-/// seeds each allowed square equally often (the seed's die, `PeDie`).
-fn keyed_outcome(pos: &PieceEater, m: Move, seed: u64) -> Move {
-    let key = splitmix64(
-        seed ^ splitmix64(pos.hash() ^ (u64::from(pos.fullmove_number()) << 48))
-            ^ u64::from(m.0 & ACTION_MASK).wrapping_mul(0x9e37_79b9_7f4a_7c15),
-    );
-    PeDie::new(key).resolve(pos, m)
 }
 
 /// Whether XBoard 4.9.1 can carry `m`'s PE step in the kill slot and still draw the move right
@@ -175,17 +163,7 @@ fn xboard_shadow(start: &PieceEater, moves: &[Move]) -> (PieceEater, u64) {
     (pos, occ)
 }
 
-impl EngineVariant for PieceEater {
-    const MOVE_FORMS: &'static [MoveForm] = &[
-        MoveForm::Castle,
-        MoveForm::EnPassant,
-        MoveForm::Promotion,
-        MoveForm::Drop,
-        MoveForm::Chance,
-    ];
-    /// No check rule (pieceeater.md §3): a king may stay attacked and be captured.
-    const CHECK_RULE: bool = false;
-
+impl Dialect for PieceEater {
     /// Drops onto a square that XBoard's board still shows occupied (a unit the PE ate without
     /// XBoard seeing it, or the elephant's first square): XBoard refuses a drop onto an occupied
     /// square even with legality testing off and forfeits the mover.
@@ -232,25 +210,12 @@ impl EngineVariant for PieceEater {
         self.parse_move(&full).map_err(|e| err(text, e.reason))
     }
 
-    fn bestmove_text(&self, m: Move) -> String {
-        self.action_text(m)
-    }
-
-    fn realise(&self, m: Move, seed: u64) -> Move {
-        keyed_outcome(self, m, seed)
-    }
-
-    fn parse_rolling(&self, text: &str, xboard: bool, seed: u64) -> Result<Move, MoveError> {
-        let (action, step) = if xboard {
-            decode(self, text)?
-        } else {
-            match text.split_once(',') {
-                Some(_) => return self.parse_move(text),
-                None => (text.to_string(), None),
-            }
-        };
+    /// A turn without its PE leg gets the step from the die keyed by `seed` (`Rules::roll`),
+    /// as a turn in notation.md form (`Rules::parse_rolling`).
+    fn parse_xboard_rolling(&self, text: &str, seed: u64) -> Result<Move, MoveError> {
+        let (action, step) = decode(self, text)?;
         if step.is_some() {
-            return if xboard { self.parse_xboard(text) } else { self.parse_move(text) };
+            return self.parse_xboard(text);
         }
         let mut list = <PieceEater as Rules>::Moves::default();
         self.legal_moves(&mut list);
@@ -260,7 +225,7 @@ impl EngineVariant for PieceEater {
                 Ok(_) => err(text, "not a legal move"),
             },
         )?;
-        Ok(keyed_outcome(self, first, seed))
+        Ok(self.roll(first, seed))
     }
 
     /// XBoard's FEN: the PE as `E`, holdings in XBoard's order (or none: empty hands), no
@@ -271,6 +236,10 @@ impl EngineVariant for PieceEater {
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {
         fen_to_xboard(&self.fen())
+    }
+
+    fn xboard_board(field: &str) -> String {
+        fen_to_xboard(field)
     }
 }
 
@@ -326,7 +295,7 @@ mod tests {
         let eat = p.parse_move("e2e4,d4e4").unwrap();
         assert_eq!(p.to_xboard(eat), "e2e4");
         for seed in 0..5 {
-            assert_eq!(p.parse_rolling("e2e4", true, seed), Ok(eat));
+            assert_eq!(p.parse_xboard_rolling("e2e4", seed), Ok(eat));
         }
     }
 
@@ -358,12 +327,12 @@ mod tests {
     #[test]
     fn keyed_die_is_deterministic_and_follows_the_seed() {
         let p = PieceEater::startpos();
-        let a = p.parse_rolling("g1f3", true, 7).unwrap();
-        assert_eq!(a, p.parse_rolling("g1f3", false, 7).unwrap());
-        assert_eq!(a, p.realise(p.parse_move("g1f3,d4d5").unwrap(), 7));
+        let a = p.parse_xboard_rolling("g1f3", 7).unwrap();
+        assert_eq!(a, p.parse_rolling("g1f3", 7).unwrap());
+        assert_eq!(a, p.roll(p.parse_move("g1f3,d4d5").unwrap(), 7));
         // Over many seeds every one of the eight steps comes up.
         let steps: std::collections::BTreeSet<u8> =
-            (0..200).map(|s| p.parse_rolling("g1f3", true, s).unwrap().aux().0).collect();
+            (0..200).map(|s| p.parse_xboard_rolling("g1f3", s).unwrap().aux().0).collect();
         assert_eq!(steps.len(), 8);
     }
 }

@@ -63,7 +63,7 @@ impl Skill {
     /// played.
     pub fn choose(self, lines: &[(Move, i32)], random: u64) -> Option<Move> {
         let &(best_move, best) = lines.first()?;
-        if best >= crate::search::MATE_BOUND {
+        if best >= crate::MATE_BOUND {
             return Some(best_move);
         }
         let span = u64::try_from(self.noise_cp()).unwrap_or(0) + 1;
@@ -118,7 +118,7 @@ mod tests {
         let picks: Vec<Move> = (0..2000).filter_map(|r| s.choose(&lines, r)).collect();
         assert!(picks.contains(&mv(0)) && picks.contains(&mv(1)));
         // A mate is always played.
-        let lines = [(mv(0), crate::search::MATE - 3), (mv(1), crate::search::MATE - 5)];
+        let lines = [(mv(0), crate::MATE - 3), (mv(1), crate::MATE - 5)];
         assert!((0..100).all(|r| s.choose(&lines, r) == Some(mv(0))));
         assert_eq!(s.choose(&[], 1), None);
     }

@@ -16,7 +16,7 @@
 //!   inferred from the placement (king on e1/e8 with a rook on a/h of that rank), and its e.p.
 //!   square is in XBoard's names. A six-field FEN is the rule book's and is not translated.
 
-use super::{EngineVariant, MoveForm};
+use super::Dialect;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo10x10, Geometry, Square};
 use movegen::variants::jumpingknights::{JumpingKnights, START_FEN};
@@ -26,7 +26,7 @@ use movegen::{Move, MoveError, MoveKind};
 const XB_FILES: &[u8; 10] = b"abcdefghij";
 
 /// A square in XBoard's names (`z0` → `a0`).
-pub fn xb_name(sq: Square) -> String {
+fn xb_name(sq: Square) -> String {
     let mut s = String::with_capacity(2);
     s.push(char::from(XB_FILES[usize::from(Geo10x10::file(sq))]));
     s.push(char::from(b'0' + Geo10x10::rank(sq)));
@@ -35,7 +35,7 @@ pub fn xb_name(sq: Square) -> String {
 
 /// Parses a square in XBoard's names at the start of `text` (two characters: file `a`..`j`,
 /// rank `0`..`9`).
-pub fn xb_square_prefix(text: &str) -> Option<(Square, usize)> {
+fn xb_square_prefix(text: &str) -> Option<(Square, usize)> {
     let b = text.as_bytes();
     let f = XB_FILES.iter().position(|&c| Some(&c) == b.first())?;
     let r = b.get(1).filter(|c| c.is_ascii_digit())?.checked_sub(b'0')?;
@@ -167,16 +167,7 @@ fn xboard_misdraws_king_move(pos: &JumpingKnights, m: Move) -> bool {
         && Geo10x10::file(f).abs_diff(Geo10x10::file(t)) >= 2
 }
 
-impl EngineVariant for JumpingKnights {
-    /// A promotion may be forced to one piece: Rule 4 keeps only the checking ones.
-    const MOVE_FORMS: &'static [MoveForm] = &[
-        MoveForm::Castle,
-        MoveForm::Promotion,
-        MoveForm::AutoPromotion,
-        MoveForm::Jump,
-        MoveForm::JumpEnPassant,
-    ];
-
+impl Dialect for JumpingKnights {
     fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
         let pos = moves.iter().fold(*start, |p, &m| p.play(m));
         let mut list = <Self as Rules>::Moves::default();

@@ -1,0 +1,150 @@
+//! The search's parameters: one [`Params`] per variant, its features from the variant table
+//! (`VariantInfo::search`, what the variant's SPRTs accepted) and the margins, depths and
+//! reductions of the pruning, which are the same for every variant. The worker reads them as
+//! constants of its variant ([`Params::of`]), so every choice is decided at compile time.
+
+use eval::Evaluator;
+
+/// How the search searches one variant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// Futility and move-count pruning of quiet moves near the horizon (always in games of
+    /// chance, where every action costs up to eight searches).
+    pub quiet_pruning: bool,
+    /// History with penalties for the quiet moves that failed before a cut-off, continuation
+    /// histories, history-scaled late-move reductions and internal iterative reduction.
+    pub history_heuristics: bool,
+    /// Quiescence search probes and stores the transposition table (at depth 0).
+    pub qsearch_tt: bool,
+    /// Quiet moves (actions) are pruned up to this depth.
+    pub quiet_prune_depth: i32,
+    /// Futility margin at depth `d`: `futility_base + futility_per_ply * d`, how far a quiet
+    /// move may lift the static evaluation.
+    pub futility_base: i32,
+    /// See `futility_base`.
+    pub futility_per_ply: i32,
+    /// Quiet moves searched at depth `d` before the rest are pruned: `late_moves_base + d * d`.
+    pub late_moves_base: i32,
+    /// Reverse futility: up to this depth, a node whose static evaluation is `reverse_margin`
+    /// per ply above beta returns it.
+    pub reverse_depth: i32,
+    /// See `reverse_depth`.
+    pub reverse_margin: i32,
+    /// Null move from this depth on, reduced by `null_base + depth / null_divisor` plies.
+    pub null_depth: i32,
+    /// See `null_depth`.
+    pub null_base: i32,
+    /// See `null_depth`.
+    pub null_divisor: i32,
+    /// Internal iterative reduction (with `history_heuristics`) from this depth on.
+    pub iir_depth: i32,
+    /// Late-move reduction `lmr_base + ln(depth) * ln(index) / lmr_divisor` plies ...
+    pub lmr_base: f64,
+    /// ... (see `lmr_base`) ...
+    pub lmr_divisor: f64,
+    /// ... from this depth and this many moves searched on (`lmr_*_chance` in games of chance).
+    pub lmr_depth: i32,
+    /// See `lmr_depth`.
+    pub lmr_moves: usize,
+    /// See `lmr_depth`.
+    pub lmr_depth_chance: i32,
+    /// See `lmr_depth`.
+    pub lmr_moves_chance: usize,
+    /// Aspiration windows from this depth on, `aspiration` wide on each side at first; wider
+    /// than `aspiration_limit`, the window opens fully.
+    pub aspiration_depth: i32,
+    /// See `aspiration_depth`.
+    pub aspiration: i32,
+    /// See `aspiration_depth`.
+    pub aspiration_limit: i32,
+    /// Games of chance: in-check quiescence nodes per path that search every move.
+    pub qs_chance_evasions: u32,
+    /// Games of chance: chance nodes per quiescence path.
+    pub qs_chance_nodes: u32,
+}
+
+impl Params {
+    /// The margins and reductions of every variant, with no feature switched on.
+    pub const BASE: Params = Params {
+        quiet_pruning: false,
+        history_heuristics: false,
+        qsearch_tt: false,
+        quiet_prune_depth: 3,
+        futility_base: 60,
+        futility_per_ply: 90,
+        late_moves_base: 3,
+        reverse_depth: 6,
+        reverse_margin: 90,
+        null_depth: 3,
+        null_base: 3,
+        null_divisor: 4,
+        iir_depth: 4,
+        lmr_base: 0.6,
+        lmr_divisor: 2.3,
+        lmr_depth: 3,
+        lmr_moves: 3,
+        lmr_depth_chance: 2,
+        lmr_moves_chance: 2,
+        aspiration_depth: 5,
+        aspiration: 30,
+        aspiration_limit: 1000,
+        qs_chance_evasions: 1,
+        qs_chance_nodes: 1,
+    };
+
+    /// The parameters of variant type `V`: [`Params::BASE`] with the features of its table
+    /// entry (games of chance always prune quiet moves).
+    pub const fn of<V: Evaluator>() -> Params {
+        let f = V::VARIANT.info().search;
+        Params {
+            quiet_pruning: f.quiet_pruning || V::HAS_CHANCE,
+            history_heuristics: f.history_heuristics,
+            qsearch_tt: f.qsearch_tt,
+            ..Params::BASE
+        }
+    }
+
+    /// Futility margin at `depth`.
+    #[inline(always)]
+    pub const fn futility_margin(&self, depth: i32) -> i32 {
+        self.futility_base + self.futility_per_ply * depth
+    }
+
+    /// Quiet moves (actions) searched at `depth` before the rest are pruned.
+    #[inline(always)]
+    pub const fn late_move_count(&self, depth: i32) -> usize {
+        (self.late_moves_base + depth * depth) as usize
+    }
+
+    /// The late-move reduction at `depth` of the move searched `index`-th.
+    pub fn lmr(&self, depth: i32, index: usize) -> i32 {
+        let d = f64::from(depth.max(1)).ln();
+        let i = (index.clamp(1, LMR_TABLE_SIZE) as f64).ln();
+        (self.lmr_base + d * i / self.lmr_divisor) as i32
+    }
+}
+
+/// Move indices beyond this count as this for the late-move reduction.
+const LMR_TABLE_SIZE: usize = 64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::info::VariantId;
+
+    /// The features follow the table (of the id the type plays first); games of chance prune
+    /// quiet moves regardless.
+    #[test]
+    fn features_come_from_the_table() {
+        for v in VariantId::ALL {
+            let p = movegen::with_variant!(v, T => Params::of::<T>()).expect("built");
+            let f = v.family().info().search;
+            assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
+            assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
+            assert_eq!(Params { quiet_pruning: false, history_heuristics: false, qsearch_tt: false, ..p }, Params::BASE);
+        }
+        let p = Params::BASE;
+        assert_eq!((p.futility_margin(2), p.late_move_count(3)), (240, 12));
+        assert_eq!((p.lmr(1, 1), p.lmr(10, 20)), (0, 3));
+    }
+}

@@ -1,0 +1,406 @@
+//! Principal-variation alpha-beta, in the order a node does its work: the draws and bounds that
+//! need no move list, the table, the pruning before the moves (reverse futility, null move), and
+//! the move loop with its own pruning, reductions and re-searches, killers and history. Every
+//! part is `#[inline(always)]`, so `negamax` compiles to one function per variant as before.
+
+use super::{score_from_tt, score_to_tt, stat_bonus, PlyBuf, Shared, Worker, INF, MATE};
+use super::{MATE_BOUND, MAX_PLY};
+use crate::tt::{Bound, TtEntry};
+use eval::Evaluator;
+use movegen::Move;
+
+/// What a node knows when it starts on its moves.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    static_eval: i32,
+    key: u64,
+}
+
+impl<'a, V: Evaluator> Worker<'a, V> {
+    /// Principal-variation alpha-beta. Returns the score from the side to move's view.
+    pub fn negamax(
+        &mut self,
+        pos: &V,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(v) = self.before_moves(pos, &mut alpha, &mut beta, ply) {
+                return v;
+            }
+        }
+        let mut list = V::Moves::default();
+        if depth <= 0 || ply >= MAX_PLY {
+            if self.exact {
+                pos.legal_moves(&mut list);
+                self.count_node();
+                return Self::terminal_score(pos, &list, ply).unwrap_or_else(|| pos.evaluate());
+            }
+            // Quiescence sees the ends by rule itself.
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.count_node();
+        self.seldepth = self.seldepth.max(ply);
+
+        // The table before the move list: a cut-off needs no moves. (An end by rule is never
+        // stored: such nodes return below before the store.)
+        let key = pos.hash();
+        let shared: &'a Shared = self.shared;
+        let entry = shared.tt.probe(key);
+        if let Some(s) = Self::table_cut(entry, depth, alpha, beta, ply, pv_node) {
+            return s;
+        }
+        pos.legal_moves(&mut list);
+        if let Some(s) = Self::terminal_score(pos, &list, ply) {
+            return s;
+        }
+        let mut tt_move = Move::NULL;
+        if let Some(e) = entry {
+            if list.contains(&e.mv) {
+                tt_move = e.mv;
+            }
+        }
+
+        // Internal iterative reduction: with no move from the table this node is probably not
+        // worth the full depth (and the shallower search finds a move for the next visit).
+        let depth = if Self::P.history_heuristics
+            && !self.exact
+            && depth >= Self::P.iir_depth
+            && tt_move.is_null()
+        {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let in_check = pos.in_check();
+        let static_eval = if in_check { -INF } else { pos.evaluate() };
+        if !pv_node && !in_check && ply > 0 && !self.exact {
+            if let Some(v) = self.prune_node(pos, key, depth, beta, static_eval, ply) {
+                return v;
+            }
+        }
+        let node = Node { depth, alpha, beta, ply, pv_node, in_check, static_eval, key };
+        self.moves(pos, &list, tt_move, node)
+    }
+
+    /// One more node searched.
+    #[inline(always)]
+    pub(super) fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+    }
+
+    /// Below the root, what is decided before the move list: a stop, a draw by rule or
+    /// repetition, the move-count draw (which yields to an end by rule on the same move), and
+    /// mate distance pruning (which narrows the window). `Some`: the node's value.
+    #[inline(always)]
+    fn before_moves(
+        &mut self,
+        pos: &V,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+    ) -> Option<i32> {
+        if self.check_stop() {
+            return Some(0);
+        }
+        if pos.insufficient_material() || self.is_repetition(pos, pos.repetition_horizon()) {
+            return Some(0);
+        }
+        if pos.fifty_move_draw() {
+            // The move-count draw yields to an end by rule on the same move: mate (or Jumping
+            // Knights' stalemate win) on the 100th half-move stands, as in FIDE and as
+            // `Game::end` judges it.
+            let mut list = V::Moves::default();
+            pos.legal_moves(&mut list);
+            self.count_node();
+            return Some(Self::terminal_score(pos, &list, ply).unwrap_or(0));
+        }
+        // Mate distance pruning.
+        *alpha = (*alpha).max(-(MATE - ply as i32));
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        None
+    }
+
+    /// A cut-off by the table's entry at a non-PV node below the root.
+    #[inline(always)]
+    fn table_cut(
+        entry: Option<TtEntry>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> Option<i32> {
+        let e = entry?;
+        if !pv_node && e.depth >= depth && ply > 0 {
+            let s = score_from_tt(e.score, ply);
+            if e.bound.cuts(s, alpha, beta) {
+                return Some(s);
+            }
+        }
+        None
+    }
+
+    /// The pruning of a non-PV node not in check before its moves: reverse futility (far above
+    /// beta with little depth left) and the null move. `Some`: the node's value.
+    #[inline(always)]
+    fn prune_node(
+        &mut self,
+        pos: &V,
+        key: u64,
+        depth: i32,
+        beta: i32,
+        static_eval: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let p = Self::P;
+        // Reverse futility: far above beta with little depth left.
+        if depth <= p.reverse_depth
+            && static_eval - p.reverse_margin * depth >= beta
+            && beta.abs() < MATE_BOUND
+        {
+            return Some(static_eval);
+        }
+        // Null move.
+        if depth >= p.null_depth
+            && static_eval >= beta
+            && pos.null_move_ok()
+            && beta.abs() < MATE_BOUND
+        {
+            if let Some(null) = pos.null_move() {
+                let r = p.null_base + depth / p.null_divisor;
+                self.path[ply] = Move::NULL;
+                self.keys.push(key);
+                let v = -self.negamax(&null, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.keys.pop();
+                if self.aborted {
+                    return Some(0);
+                }
+                if v >= beta {
+                    return Some(if v >= MATE_BOUND { beta } else { v });
+                }
+            }
+        }
+        None
+    }
+
+    /// The move loop of a node: every action in order, pruned, reduced and re-searched; the
+    /// principal variation, killers and history on the way; the table entry at the end.
+    #[inline(always)]
+    fn moves(&mut self, pos: &V, list: &[Move], tt_move: Move, node: Node) -> i32 {
+        let Node { depth, mut alpha, beta, ply, pv_node, in_check, static_eval, key } = node;
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        self.order(pos, list, tt_move, ply, &mut buf, false);
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let mut searched = 0usize;
+        buf.quiets.clear();
+        self.keys.push(key);
+        for gi in 0..buf.groups.len() {
+            let (_, start, len, tactical) = buf.groups[gi];
+            let group = &buf.moves[start as usize..(start + len) as usize];
+            let first = group[0];
+            if ply == 0 && self.excluded.contains(&first) {
+                continue;
+            }
+            let child = pos.play(first);
+            let gives_check = child.in_check();
+            // Near the horizon, quiet moves (actions) that cannot plausibly reach alpha are not
+            // searched (futility), nor quiet moves late in the order (move-count pruning).
+            if Self::P.quiet_pruning
+                && !self.exact
+                && !pv_node
+                && !in_check
+                && searched > 0
+                && !tactical
+                && !gives_check
+                && depth <= Self::P.quiet_prune_depth
+                && best > -MATE_BOUND
+            {
+                let margin = Self::P.futility_margin(depth);
+                if static_eval + margin <= alpha {
+                    best = best.max(static_eval + margin);
+                    continue;
+                }
+                if searched >= Self::P.late_move_count(depth) {
+                    continue;
+                }
+            }
+            // No check extension in games of chance: PieceEater has forced (single-outcome)
+            // turns everywhere near the kings, and chains of checking ones never lose depth.
+            let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE && !self.exact);
+            self.path[ply] = first;
+            let new_depth = depth - 1 + ext;
+            let v = if searched == 0 {
+                self.action(pos, group, &child, new_depth, alpha, beta, ply, pv_node)
+            } else {
+                let quiet = !tactical && !in_check && !gives_check;
+                let r = self.reduction(pos, first, depth, new_depth, searched, quiet, pv_node, ply);
+                self.later_action(pos, group, &child, new_depth, r, alpha, beta, ply, pv_node)
+            };
+            if self.aborted {
+                break;
+            }
+            searched += 1;
+            if Self::P.history_heuristics && !tactical && v < beta {
+                buf.quiets.push(first);
+            }
+            if v > best {
+                best = v;
+                best_move = first;
+                if v > alpha {
+                    alpha = v;
+                    self.new_pv(ply, first, len == 1);
+                    if v >= beta {
+                        if !tactical {
+                            self.reward_cutoff(pos, first, depth, ply, &buf);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.keys.pop();
+        self.bufs[ply] = buf;
+        if self.aborted {
+            return 0;
+        }
+        if searched == 0 {
+            // Every root move excluded (MultiPV beyond the number of legal moves).
+            return -INF;
+        }
+        let bound = Bound::of(best, original_alpha, beta);
+        self.shared.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// The late-move reduction of a quiet move (action) searched after `searched` others.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn reduction(
+        &self,
+        pos: &V,
+        first: Move,
+        depth: i32,
+        new_depth: i32,
+        searched: usize,
+        quiet: bool,
+        pv_node: bool,
+        ply: usize,
+    ) -> i32 {
+        let p = Self::P;
+        // Games of chance: every action is up to eight searches, so reduce from the second ply
+        // and the third action on, and one ply more off the principal line.
+        let (lmr_d, lmr_n) = if V::HAS_CHANCE {
+            (p.lmr_depth_chance, p.lmr_moves_chance)
+        } else {
+            (p.lmr_depth, p.lmr_moves)
+        };
+        if !(depth >= lmr_d && searched >= lmr_n && quiet && !self.exact) {
+            return 0;
+        }
+        let mut r = p.lmr(depth, searched);
+        if V::HAS_CHANCE && !pv_node {
+            r += 1;
+        }
+        if pv_node {
+            r -= 1;
+        }
+        if self.is_killer(ply, first) {
+            r -= 1;
+        }
+        if p.history_heuristics {
+            // Moves with a good history are reduced less, bad ones more.
+            r -= self.quiet_score(pos, first, ply) / 8192;
+        }
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// The value of an action after the first: a null-window search reduced by `r` plies,
+    /// again without the reduction if it beats alpha, and with the full window if the result
+    /// lies inside it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn later_action(
+        &mut self,
+        pos: &V,
+        group: &[Move],
+        child: &V,
+        new_depth: i32,
+        r: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        let mut v = self.action(pos, group, child, new_depth - r, alpha, alpha + 1, ply, false);
+        if v > alpha && r > 0 {
+            v = self.action(pos, group, child, new_depth, alpha, alpha + 1, ply, false);
+        }
+        // A null-window result inside a wider window is only a bound: search again with the
+        // window. Besides principal-variation nodes, chance nodes search their outcomes with
+        // wide (Star1) windows at non-PV nodes.
+        if v > alpha && v < beta && (pv_node || beta > alpha + 1) {
+            v = self.action(pos, group, child, new_depth, alpha, beta, ply, pv_node);
+        }
+        v
+    }
+
+    /// `first` raised alpha at `ply`: the line is `first` and the child's line (after a chance
+    /// node, whose line depends on the die, `first` alone).
+    #[inline(always)]
+    fn new_pv(&mut self, ply: usize, first: Move, with_child: bool) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(first);
+        // After a chance node the line depends on the die: the table below holds the last
+        // searched outcome's line, not the one of `first`. Stop there.
+        if with_child {
+            line.extend_from_slice(&tail[0]);
+        }
+    }
+
+    /// The quiet move `first` cut off at `depth`: it becomes a killer, and the history rewards
+    /// it (and, with `history_heuristics`, punishes the quiet moves that failed before it).
+    #[inline(always)]
+    fn reward_cutoff(&mut self, pos: &V, first: Move, depth: i32, ply: usize, buf: &PlyBuf) {
+        let k = &mut self.killers[ply];
+        if Self::action_key(k[0]) != Self::action_key(first) {
+            k[1] = k[0];
+            k[0] = first;
+        }
+        if Self::P.history_heuristics {
+            // The cut-off move gains, the quiet moves that failed before it lose.
+            let bonus = stat_bonus(depth);
+            self.reward_quiet(pos, first, ply, bonus);
+            for &q in &buf.quiets {
+                self.reward_quiet(pos, q, ply, -bonus);
+            }
+        } else {
+            let h = &mut self.history[Self::history_index(pos, first)];
+            *h += depth * depth;
+            if *h > 1 << 20 {
+                for x in &mut self.history {
+                    *x /= 2;
+                }
+            }
+        }
+    }
+}
