@@ -468,8 +468,7 @@ pub fn run_xboard_pieces(args: &XboardPiecesArgs, out: &mut dyn Write) -> Result
         None => VariantId::ALL.iter().map(|&v| (v, args.dir.join(v.name()))).collect(),
     };
     for (v, dir) in jobs {
-        let files = crate::xboard::images::write_images(v, &dir)
-            .map_err(failed)?;
+        let files = crate::xboard::images::write_images(v, &dir).map_err(failed)?;
         // A variant XBoard knows by its own name needs no `-variant`.
         let variant = match v.info().xboard_name {
             "normal" => String::new(),
@@ -540,7 +539,7 @@ pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
 }
 
 fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::runner::{player::Control, run_match, write_atomically, EngineSpec, MatchConfig};
+    use crate::runner::{run_match, write_atomically, EngineSpec, MatchConfig};
     let variant = variant_arg(&a.variant)?;
     if !session::supported(variant) {
         return Err(unimplemented_variant(variant));
@@ -550,38 +549,8 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .map_err(|e| usage(format!("cannot find this program: {e}")))?;
     let e1 = a.engine1.clone().unwrap_or(me);
     let e2 = a.engine2.clone().unwrap_or_else(|| e1.clone());
-    let limits = [a.tc.is_some(), a.movetime.is_some(), a.depth.is_some(), a.nodes.is_some()];
-    if limits.iter().filter(|&&x| x).count() > 1 {
-        return Err(usage("give only one of --tc, --movetime, --depth, --nodes".into()));
-    }
-    let control = if let Some(tc) = &a.tc {
-        parse_tc(tc).ok_or_else(|| usage(format!("bad --tc `{tc}` (e.g. 10+0.1, 40/60)")))?
-    } else if let Some(ms) = a.movetime {
-        Control::MoveTime(ms.max(1))
-    } else if let Some(d) = a.depth {
-        Control::Depth(d.max(1))
-    } else if let Some(n) = a.nodes {
-        Control::Nodes(n.max(1))
-    } else {
-        Control::Clock { base_ms: 10_000, inc_ms: 100, moves: 0 }
-    };
-    let mut openings = match a.openings.as_deref() {
-        Some("none") => Vec::new(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{path}: {e}")))?;
-            let lines = crate::runner::openings::parse_lines(&text);
-            if lines.is_empty() {
-                return Err(usage(format!("{path}: no positions")));
-            }
-            lines
-        }
-        // `--setups` alone names the start positions.
-        None if a.setups.is_some() => Vec::new(),
-        None => crate::runner::openings::suite(variant),
-    };
-    if let Some(spec) = &a.setups {
-        openings.extend(setup_openings(variant, spec)?);
-    }
+    let control = control_arg(a)?;
+    let openings = openings_arg(a, variant)?;
     if !(a.time_odds.is_finite() && (0.01..=100.0).contains(&a.time_odds)) {
         return Err(usage(format!("--time-odds {} is not in 0.01..=100", a.time_odds)));
     }
@@ -644,6 +613,49 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     )
     .map_err(io_err)?;
     Ok(())
+}
+
+/// The thinking limit of `--tc`, `--movetime`, `--depth` or `--nodes` (10+0.1 without one).
+fn control_arg(a: &MatchArgs) -> Result<crate::runner::player::Control, CliError> {
+    use crate::runner::player::Control;
+    let limits = [a.tc.is_some(), a.movetime.is_some(), a.depth.is_some(), a.nodes.is_some()];
+    if limits.iter().filter(|&&x| x).count() > 1 {
+        return Err(usage("give only one of --tc, --movetime, --depth, --nodes".into()));
+    }
+    Ok(if let Some(tc) = &a.tc {
+        parse_tc(tc).ok_or_else(|| usage(format!("bad --tc `{tc}` (e.g. 10+0.1, 40/60)")))?
+    } else if let Some(ms) = a.movetime {
+        Control::MoveTime(ms.max(1))
+    } else if let Some(d) = a.depth {
+        Control::Depth(d.max(1))
+    } else if let Some(n) = a.nodes {
+        Control::Nodes(n.max(1))
+    } else {
+        Control::Clock { base_ms: 10_000, inc_ms: 100, moves: 0 }
+    })
+}
+
+/// The start positions of `--openings` (a file, `none`, or the variant's suite) and
+/// `--setups`.
+fn openings_arg(a: &MatchArgs, variant: VariantId) -> Result<Vec<String>, CliError> {
+    let mut openings = match a.openings.as_deref() {
+        Some("none") => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| usage(format!("{path}: {e}")))?;
+            let lines = crate::runner::openings::parse_lines(&text);
+            if lines.is_empty() {
+                return Err(usage(format!("{path}: no positions")));
+            }
+            lines
+        }
+        // `--setups` alone names the start positions.
+        None if a.setups.is_some() => Vec::new(),
+        None => crate::runner::openings::suite(variant),
+    };
+    if let Some(spec) = &a.setups {
+        openings.extend(setup_openings(variant, spec)?);
+    }
+    Ok(openings)
 }
 
 /// Start positions from setup numbers `A..B` (inclusive) or `N` (only `eightpiece-random`

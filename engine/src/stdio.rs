@@ -48,4 +48,3 @@ pub fn run_with(input: impl BufRead, output: impl Write + Send + 'static, opts: 
         }
     }
 }
-

@@ -3,10 +3,10 @@
 use crate::protocol::{check, sanitize, Engine, Line, ENGINE_AUTHOR, ENGINE_NAME};
 use crate::protocol::{HASH_MAX_MB, THREADS_MAX};
 use movegen::rules::VariantId;
+use movegen::types::Color;
 use search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use search::{Clock, Config, Limits, Score};
 use session::api::{new_game_with, Event, GameApi, Listener, MoveIn};
-use movegen::types::Color;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -48,18 +48,7 @@ impl Uci {
 
     /// Processes lines until `quit` or the end of input.
     pub fn run(&mut self, lines: impl Iterator<Item = Line>) {
-        for line in lines {
-            match line {
-                Line::Text(t) => {
-                    if !self.handle(&t) {
-                        break;
-                    }
-                }
-                Line::Bad(why) => self.err(&why),
-            }
-        }
-        self.s.searcher.stop();
-        self.s.searcher.wait();
+        crate::protocol::serve(self, lines);
     }
 
     /// Handles one line; false on `quit`.
@@ -152,10 +141,9 @@ impl Uci {
                     new_game_with(v, None, self.s.opts.seed, self.s.opts.chess960).map(|g| {
                         self.variant = v;
                         self.game = g;
-                        self.s.out.line(&format!(
-                            "info string variant {v} startpos {}",
-                            self.game.fen()
-                        ));
+                        self.s
+                            .out
+                            .line(&format!("info string variant {v} startpos {}", self.game.fen()));
                     })
                 }
             },
@@ -315,5 +303,17 @@ impl Uci {
         }
         });
         self.game.go(&self.s.searcher, limits, config, listener);
+    }
+}
+
+impl crate::protocol::FrontEnd for Uci {
+    fn handle(&mut self, line: &str) -> bool {
+        Uci::handle(self, line)
+    }
+    fn bad_line(&mut self, why: &str) {
+        self.err(why);
+    }
+    fn engine(&self) -> &Engine {
+        &self.s
     }
 }

@@ -2,9 +2,9 @@
 //! over XBoard (the second exercises every XBoard translation of the engine's own moves, both
 //! ways) whose PGN replays legally through the move generator, move by move.
 
-use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::eightpiece::EightPiece;
+use session::pgn::read_games;
 use std::process::Command;
 
 fn menagerie(args: &[&str]) -> (i32, String, String) {

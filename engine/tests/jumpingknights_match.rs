@@ -3,9 +3,9 @@
 //! of a rule-book FEN with an e.p. square) and against the random mover; every PGN game
 //! replays legally through the rules crate.
 
-use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::jumpingknights::JumpingKnights;
+use session::pgn::read_games;
 use std::process::Command;
 
 fn menagerie(args: &[&str]) -> (i32, String, String) {

@@ -2,10 +2,9 @@
 //! game replays legally through the move generator and whose movetext is the variant's SAN of
 //! exactly those moves; a short match against the random mover is won.
 
-use session::pgn::read_games;
-use engine::xboard::dialect::Dialect;
 use movegen::rules::Rules;
 use movegen::variants::magician::Magician;
+use session::pgn::read_games;
 use std::process::Command;
 
 fn menagerie(args: &[&str]) -> (i32, String, String) {

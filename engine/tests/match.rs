@@ -2,8 +2,8 @@
 //! handling with scripted fake engines (illegal move, hang, crash, garbage) that leaves no
 //! orphan process.
 
-use session::pgn::read_games;
 use movegen::rules::{Rules, VariantId};
+use session::pgn::read_games;
 use std::process::Command;
 
 fn menagerie(args: &[&str]) -> (i32, String, String) {

@@ -2,8 +2,8 @@
 //! formed by game pairs (opening index) with games finishing out of order, the JSON summary, a
 //! match split by `--first-pair` into runs, and `match-merge` totalling them.
 
-use session::pgn::read_games;
 use engine::runner::report::Totals;
+use session::pgn::read_games;
 use std::process::Command;
 
 fn menagerie(args: &[&str]) -> (i32, String, String) {

@@ -3,10 +3,10 @@
 //! writes back unchanged, tagged with its variant, all distinct by position key; the generator
 //! is reproducible from its seed; the runner plays each opening twice with swapped colours.
 
-use session::new_game;
 use engine::runner::openings::{generate, parse_lines, suite, suite_text, SuiteParams};
-use session::pgn::read_games;
 use movegen::rules::{Rules, VariantId};
+use session::new_game;
+use session::pgn::read_games;
 use std::collections::HashSet;
 use std::process::Command;
 

@@ -1,9 +1,9 @@
 //! `menagerie match --variant pieceeater`: self-play at a very short control writes a PGN whose
 //! every game, PE steps included, replays legally through the move generator, with its seed.
 
-use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::pieceeater::PieceEater;
+use session::pgn::read_games;
 use std::process::Command;
 
 #[test]

@@ -2,9 +2,9 @@
 //! sends castling as `g1j1,l1i1` and citadel promotions with a letter, which the runner must
 //! read back), each with a PGN whose every game replays legally through the move generator.
 
-use session::pgn::read_games;
 use movegen::rules::Rules;
 use movegen::variants::tamerspiel::TamerSpiel;
+use session::pgn::read_games;
 use std::process::Command;
 
 fn menagerie(args: &[&str]) -> (i32, String, String) {

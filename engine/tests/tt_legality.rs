@@ -5,11 +5,11 @@
 //! move hints. The search must still answer with a legal move, and its principal variation must
 //! be a legal sequence, at every depth.
 
-use search::tt::{Bound, Tt};
-use search::worker::{Shared, Worker};
 use eval::Evaluator;
 use movegen::rules::Rules;
 use movegen::Move;
+use search::tt::{Bound, Tt};
+use search::worker::{Shared, Worker};
 use std::sync::Arc;
 use std::time::Instant;
 

@@ -5,8 +5,8 @@
 //! and `xvfb`; without them this test says so and passes vacuously. `MENAGERIE_XBOARD_VARIANTS`
 //! (comma-separated variant ids, e.g. `pieceeater`) limits the run to those variants.
 
-use session::supported;
 use movegen::rules::VariantId;
+use session::supported;
 use std::process::Command;
 
 fn have(cmd: &str) -> bool {

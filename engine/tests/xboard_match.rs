@@ -3,10 +3,10 @@
 //! own step is replaced by the runner's roll, so XBoard-vs-XBoard and XBoard-vs-UCI PieceEater
 //! games have no faults and replay from their `Seed` tag; the other variants stay fault-free.
 
-use session::pgn::read_games;
 use movegen::rules::{Rules, VariantId};
 use movegen::variants::pieceeater::PieceEater;
 use rand_core::{RngCore, SeedableRng};
+use session::pgn::read_games;
 use std::process::Command;
 
 fn tmp(name: &str) -> std::path::PathBuf {

@@ -5,7 +5,6 @@
 //! [`VariantId`] is generated here and `VariantId::info` (which finds the entry) in
 //! `variants/mod.rs`.
 
-use crate::rules::Rules;
 use crate::types::Geometry;
 
 crate::for_each_variant!(define_variant_ids!());
@@ -254,32 +253,6 @@ pub struct VariantInfo {
 }
 
 impl VariantInfo {
-    /// The entry of id `name` played by position type `T`: its title and rule-book file, the
-    /// facts the type knows (start position, chance, board shape), the XBoard name equal to
-    /// the id, and the defaults of everything else (an orthodox army's marks, FIDE's end
-    /// texts, no setups, benches, openings or search features). Each variant's `info.rs`
-    /// writes what differs, with this as the rest (`..VariantInfo::of::<T>(..)`).
-    pub const fn of<T: Rules>(name: &'static str, title: &'static str, rules_file: &'static str) -> VariantInfo {
-        VariantInfo {
-            name,
-            title,
-            xboard_name: name,
-            rules_file,
-            start_fen: Some(T::START_FEN),
-            has_chance: T::HAS_CHANCE,
-            shape: Shape::of::<T::G>(),
-            pieces: &[],
-            setups: None,
-            chess960: None,
-            perft_bench: &[],
-            search_bench: &[],
-            marks: Marks::ORTHODOX,
-            ends: EndTexts::STANDARD,
-            openings: Openings { suite: "", depth: 1 },
-            search: SearchFeatures::PLAIN,
-        }
-    }
-
     /// The neutral piece whose steps are the chance outcomes (the legend's `X`), in a game of
     /// chance.
     pub fn chance_piece(&self) -> Option<&'static PieceInfo> {

@@ -8,6 +8,7 @@ use crate::view::{BoardView, ChanceStep, MoveEffect};
 use std::fmt;
 
 pub use crate::info::VariantId;
+use crate::info::{EndTexts, Marks, Openings, SearchFeatures, Shape, VariantInfo};
 
 /// Who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -220,15 +221,16 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         }
         let mut list = Self::Moves::default();
         self.legal_moves(&mut list);
-        let first = list.iter().copied().find(|&m| self.action_text(m) == text).ok_or_else(
-            || MoveError {
-                text: text.to_string(),
-                reason: match self.parse_move(text) {
-                    Err(e) => e.reason,
-                    Ok(_) => "not a legal move".into(),
-                },
-            },
-        )?;
+        let first =
+            list.iter().copied().find(|&m| self.action_text(m) == text).ok_or_else(|| {
+                MoveError {
+                    text: text.to_string(),
+                    reason: match self.parse_move(text) {
+                        Err(e) => e.reason,
+                        Ok(_) => "not a legal move".into(),
+                    },
+                }
+            })?;
         Ok(self.roll(first, seed))
     }
     /// The square of the neutral piece whose steps are the chance outcomes (the PieceEater);
@@ -285,4 +287,46 @@ macro_rules! __with_variant_arms {
             })*
         }
     }};
+}
+
+impl VariantId {
+    /// The id its position type plays first (`Rules::VARIANT`): ids of one family share the
+    /// type, so their evaluation and pieces (`eightpiece-random` is of the `eightpiece` family).
+    pub fn family(self) -> VariantId {
+        match crate::with_variant!(self, T => <T as Rules>::VARIANT) {
+            Ok(v) | Err(v) => v,
+        }
+    }
+}
+
+impl VariantInfo {
+    /// The entry of id `name` played by position type `T`: its title and rule-book file, the
+    /// facts the type knows (start position, chance, board shape), the XBoard name equal to
+    /// the id, and the defaults of everything else (an orthodox army's marks, FIDE's end
+    /// texts, no setups, benches, openings or search features). Each variant's `info.rs`
+    /// writes what differs, with this as the rest (`..VariantInfo::of::<T>(..)`).
+    pub const fn of<T: Rules>(
+        name: &'static str,
+        title: &'static str,
+        rules_file: &'static str,
+    ) -> VariantInfo {
+        VariantInfo {
+            name,
+            title,
+            xboard_name: name,
+            rules_file,
+            start_fen: Some(T::START_FEN),
+            has_chance: T::HAS_CHANCE,
+            shape: Shape::of::<T::G>(),
+            pieces: &[],
+            setups: None,
+            chess960: None,
+            perft_bench: &[],
+            search_bench: &[],
+            marks: Marks::ORTHODOX,
+            ends: EndTexts::STANDARD,
+            openings: Openings { suite: "", depth: 1 },
+            search: SearchFeatures::PLAIN,
+        }
+    }
 }

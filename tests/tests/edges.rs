@@ -3,10 +3,10 @@
 //! clock arithmetic, FEN field names, XBoard `setboard` of the engine's own 8-Piece FEN, and
 //! ruling PE-8.
 
-use session::{new_game, MoveIn};
 use menagerie_tests::proto::Driver;
 use movegen::rules::{EndReason, Outcome, Rules, VariantId};
 use movegen::types::Color;
+use session::{new_game, MoveIn};
 use std::time::{Duration, Instant};
 
 const T: Duration = Duration::from_secs(30);

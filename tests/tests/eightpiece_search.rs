@@ -2,11 +2,11 @@
 //! held king that may not pass out of check, the lancer turning after its move), a legal move
 //! from every position of `tests/data/eightpiece.perft`, and searches with two threads.
 
-use search::{Config, Limits, Score, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::eightpiece::EightPiece;
 use movegen::Move;
+use search::{Config, Limits, Score, Searcher};
 
 fn search(fen: &str, depth: u32, threads: usize) -> (EightPiece, Option<Move>, Score) {
     let pos = EightPiece::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));

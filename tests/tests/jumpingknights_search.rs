@@ -2,10 +2,10 @@
 //! squares, a Rule 2 stalemate win, a Rule 4-forced jump), the draw side of Rule 2, a legal move
 //! from every position of `tests/data/jumpingknights.perft`, and searches on two threads.
 
-use search::time::Limits;
-use search::{Config, Score, Searcher};
 use movegen::rules::Rules;
 use movegen::variants::jumpingknights::JumpingKnights;
+use search::time::Limits;
+use search::{Config, Score, Searcher};
 use std::time::Duration;
 
 fn pos(fen: &str) -> JumpingKnights {

@@ -2,9 +2,9 @@
 //! UCI and XBoard, in every variant; a low level searches less and never throws material away
 //! beyond its noise bound.
 
-use session::{new_game, MoveIn};
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
+use session::{new_game, MoveIn};
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(60);

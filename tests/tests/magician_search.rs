@@ -2,10 +2,10 @@
 //! 6th-rank trigger, promotion to the Magician), a legal move from every position of
 //! `tests/data/magician.perft`, and several threads on one search.
 
-use search::{Config, Limits, Score, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::magician::Magician;
+use search::{Config, Limits, Score, Searcher};
 use std::time::Duration;
 
 fn pos(fen: &str) -> Magician {

@@ -9,15 +9,15 @@
 //! from the side to move's view, a king capture at ply `p` scoring `MATE - p` for the winner,
 //! and the average of an action's outcomes as an integer, rounded toward zero.
 
-use search::tt::Tt;
-use search::worker::{Shared, Worker};
-use search::MATE;
 use eval::Evaluator;
 use menagerie_tests::load_perft_file;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::{Outcome, Rules};
 use movegen::variants::pieceeater::PieceEater;
 use movegen::Move;
+use search::tt::Tt;
+use search::worker::{Shared, Worker};
+use search::MATE;
 use std::sync::Arc;
 use std::time::Instant;
 

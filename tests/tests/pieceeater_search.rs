@@ -1,11 +1,11 @@
 //! Search in `pieceeater`: a legal move from every position of `tests/data/pieceeater.perft`,
 //! a king capture found, and several threads on one search.
 
-use search::{Config, Limits, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::pieceeater::PieceEater;
 use movegen::Move;
+use search::{Config, Limits, Searcher};
 
 fn legal(p: &PieceEater) -> Vec<Move> {
     let mut l = <PieceEater as Rules>::Moves::default();

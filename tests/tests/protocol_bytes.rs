@@ -3,11 +3,10 @@
 //! channel or tolerated, and never end the engine. Mutated byte lines in both protocols and
 //! every variant, with a liveness check (`isready` / `ping`) after every batch.
 
-use engine::xboard::game::XboardGame;
-use session::new_game;
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
 use rand_core::{RngCore, SeedableRng};
+use session::new_game;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -110,7 +109,8 @@ fn damage(rng: &mut rand_pcg::Pcg64, line: &str) -> Vec<u8> {
 
 fn first_move(v: VariantId, xboard: bool) -> String {
     let g = engine::xboard::game::new_game(v, None, 0, false).expect("every variant is built");
-    let texts = if xboard { g.xboard_legal() } else { g.legal().into_iter().map(|l| l.text).collect() };
+    let texts =
+        if xboard { g.xboard_legal() } else { g.legal().into_iter().map(|l| l.text).collect() };
     texts.into_iter().next().expect("a legal move")
 }
 

@@ -4,9 +4,9 @@
 //! moves afterwards; a move is applied only to the game it was searched for.
 
 use engine::xboard::game::XboardGame;
-use session::{new_game, MoveIn};
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
+use session::{new_game, MoveIn};
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(30);

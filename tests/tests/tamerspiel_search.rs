@@ -1,10 +1,10 @@
 //! Search in `tamerspiel`: hand-made mates (and a non-mate the swap rule saves), a legal move from
 //! every position of `tests/data/tamerspiel.perft`, several threads.
 
-use search::{Config, Limits, Score, Searcher};
 use menagerie_tests::load_perft_file;
 use movegen::rules::Rules;
 use movegen::variants::tamerspiel::TamerSpiel;
+use search::{Config, Limits, Score, Searcher};
 
 fn search(fen: &str, depth: u32, threads: usize) -> (TamerSpiel, search::Outcome) {
     let pos = TamerSpiel::from_fen(fen).unwrap();

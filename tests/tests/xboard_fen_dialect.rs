@@ -5,8 +5,8 @@
 //! refused with the reason.
 
 use engine::xboard::dialect::Dialect;
-use movegen::with_variant;
 use movegen::rules::VariantId;
+use movegen::with_variant;
 use rand_core::{RngCore, SeedableRng};
 
 fn walk<V: Dialect>(id: VariantId, start: V) -> usize {

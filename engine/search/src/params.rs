@@ -141,7 +141,10 @@ mod tests {
             let f = v.family().info().search;
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
-            assert_eq!(Params { quiet_pruning: false, history_heuristics: false, qsearch_tt: false, ..p }, Params::BASE);
+            assert_eq!(
+                Params { quiet_pruning: false, history_heuristics: false, qsearch_tt: false, ..p },
+                Params::BASE
+            );
         }
         let p = Params::BASE;
         assert_eq!((p.futility_margin(2), p.late_move_count(3)), (240, 12));

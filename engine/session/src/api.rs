@@ -124,8 +124,7 @@ pub trait GameApi: Send {
     fn check_at(&self, ply: usize) -> Vec<String>;
     /// Perft split by root move, in notation.md text; `None` when `stop` was set before the
     /// end.
-    fn divide(&self, depth: u32, threads: usize, stop: &AtomicBool)
-        -> Option<Vec<(String, u64)>>;
+    fn divide(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
     /// Starts a search of the current position with `config`; events go to `listener` with
     /// notation.md texts (`bestmove`: the action alone in a game of chance).
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, listener: Listener);
@@ -221,7 +220,12 @@ impl<V: Evaluator> GameBox<V> {
     }
 
     /// A game of variant `id` from `fen` or its start ([`crate::start::new_position`]).
-    pub fn start(id: VariantId, fen: Option<&str>, seed: u64, chess960: bool) -> Result<Self, String> {
+    pub fn start(
+        id: VariantId,
+        fen: Option<&str>,
+        seed: u64,
+        chess960: bool,
+    ) -> Result<Self, String> {
         Ok(Self::new(id, crate::start::new_position::<V>(id, fen, seed, chess960)?))
     }
 
@@ -269,8 +273,7 @@ impl<V: Evaluator> GameBox<V> {
                 t == text || t.starts_with(&prefix)
             })
             .collect();
-        let same_action =
-            outcomes.windows(2).all(|w| w[0].0 & ACTION_MASK == w[1].0 & ACTION_MASK);
+        let same_action = outcomes.windows(2).all(|w| w[0].0 & ACTION_MASK == w[1].0 & ACTION_MASK);
         if outcomes.is_empty() || !same_action {
             return None;
         }
@@ -438,12 +441,7 @@ impl<V: Evaluator> GameApi for GameBox<V> {
             .map(|(sq, _)| view.name(sq).to_string())
             .collect()
     }
-    fn divide(
-        &self,
-        depth: u32,
-        threads: usize,
-        stop: &AtomicBool,
-    ) -> Option<Vec<(String, u64)>> {
+    fn divide(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
         self.divide_with(depth, threads, stop, V::move_text)
     }
     fn go(&self, searcher: &Searcher, limits: Limits, config: Config, listener: Listener) {

@@ -5,8 +5,8 @@
 //! f8; `N@b1` (drop) is the hand's knight then b1; `a5a5=e` (turn in place) is a5 twice;
 //! `0000` (pass) has no clicks (a button). In a game of chance the player enters the action only.
 
-use session::api::LegalMove;
 use movegen::view::BoardView;
+use session::api::LegalMove;
 
 /// One way to enter a legal action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,8 +145,8 @@ pub fn entries(view: &BoardView, legal: &[LegalMove]) -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use session::new_game;
     use movegen::rules::VariantId;
+    use session::new_game;
 
     fn entries_of(v: VariantId, fen: &str) -> Vec<Entry> {
         let g = new_game(v, Some(fen)).unwrap();

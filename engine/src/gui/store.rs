@@ -278,18 +278,16 @@ fn make_listener(
             }
             let score = last.lock().expect("lock").0;
             let result = match (purpose, best, current) {
-                (Purpose::Play, Some(text), true) => {
-                    match s.session.play(&text, false) {
-                        Ok(full) => {
-                            s.emit(&json!({"type": "moved", "move": full}));
-                            Some(Found { action: full, score })
-                        }
-                        Err(e) => {
-                            s.emit(&json!({"type": "error", "message": e}));
-                            None
-                        }
+                (Purpose::Play, Some(text), true) => match s.session.play(&text, false) {
+                    Ok(full) => {
+                        s.emit(&json!({"type": "moved", "move": full}));
+                        Some(Found { action: full, score })
                     }
-                }
+                    Err(e) => {
+                        s.emit(&json!({"type": "error", "message": e}));
+                        None
+                    }
+                },
                 (Purpose::Hint, Some(text), true) => {
                     s.emit(&json!({"type": "hint", "move": text}));
                     Some(Found { action: text, score })

@@ -142,6 +142,29 @@ impl Engine {
     }
 }
 
+/// A protocol front end: it takes the input line by line.
+pub trait FrontEnd {
+    /// Handles one line; false on `quit`.
+    fn handle(&mut self, line: &str) -> bool;
+    /// Reports a line that cannot be a command on the protocol's error channel.
+    fn bad_line(&mut self, why: &str);
+    /// The engine it drives.
+    fn engine(&self) -> &Engine;
+}
+
+/// Feeds `lines` to `front` until `quit` or the end of input, then stops the search.
+pub fn serve(front: &mut dyn FrontEnd, lines: impl Iterator<Item = Line>) {
+    for line in lines {
+        match line {
+            Line::Text(t) if !front.handle(&t) => break,
+            Line::Text(_) => {}
+            Line::Bad(why) => front.bad_line(&why),
+        }
+    }
+    front.engine().searcher.stop();
+    front.engine().searcher.wait();
+}
+
 /// Engine name and author, as announced to GUIs.
 pub const ENGINE_NAME: &str = concat!("Menagerie ", env!("CARGO_PKG_VERSION"));
 /// Author line.

@@ -80,7 +80,7 @@ impl Clocks {
             }
             self.left[si] += self.incs[si];
             self.moves_made[si] += 1;
-            if self.moves > 0 && self.moves_made[si] % self.moves == 0 {
+            if self.moves > 0 && self.moves_made[si].is_multiple_of(self.moves) {
                 self.left[si] += self.bases[si];
             }
         }
@@ -98,7 +98,14 @@ struct Adjudicator {
 impl Adjudicator {
     /// The end the scores adjudicate after side `si` reported `score` (its own view) at ply
     /// `ply`, if any.
-    fn judge(&mut self, cfg: &MatchConfig, si: usize, score: i32, ply: usize, name: &str) -> Option<Over> {
+    fn judge(
+        &mut self,
+        cfg: &MatchConfig,
+        si: usize,
+        score: i32,
+        ply: usize,
+        name: &str,
+    ) -> Option<Over> {
         if let Some((cp, n)) = cfg.resign {
             if score <= -cp {
                 self.resign_streak[si] += 1;
@@ -142,6 +149,29 @@ struct Table<'a> {
     clocks: Clocks,
     adjudicator: Adjudicator,
     die: rand_pcg::Pcg64,
+}
+
+impl Table<'_> {
+    /// What side `si` is told of the game: the moves so far (notation.md, XBoard forms), its
+    /// clock and the opponent's in ms and the moves to the next time control.
+    fn turn<'b>(
+        &'b self,
+        si: usize,
+        (moves_uci, moves_xboard): (&'b [String], &'b [String]),
+        (my_ms, opp_ms, moves_to_go): (i64, i64, Option<u32>),
+    ) -> Turn<'b> {
+        Turn {
+            variant: &self.variant_name,
+            xboard_variant: self.cfg.variant.info().xboard_name,
+            start_fen: self.fen.as_deref(),
+            moves_uci,
+            moves_xboard,
+            my_ms,
+            opp_ms,
+            white: si == 0,
+            moves_to_go,
+        }
+    }
 }
 
 /// Plays one game between `players` (index 0 = White). Returns the record, the outcome, and a
@@ -207,18 +237,7 @@ fn start_players(t: &Table<'_>, players: &mut [&mut Player; 2]) -> Option<Over> 
     let empty: Vec<String> = Vec::new();
     let mut over = None;
     for (i, p) in players.iter_mut().enumerate() {
-        let turn = Turn {
-            variant: &t.variant_name,
-            xboard_variant: t.cfg.variant.info().xboard_name,
-            start_fen: t.fen.as_deref(),
-            moves_uci: &empty,
-            moves_xboard: &empty,
-            my_ms: 0,
-            opp_ms: 0,
-            white: i == 0,
-            moves_to_go: None,
-        };
-        if let Err(f) = p.new_game(&turn) {
+        if let Err(f) = p.new_game(&t.turn(i, (&empty, &empty), (0, 0, None))) {
             let side = if i == 0 { Color::White } else { Color::Black };
             over = Some(Over {
                 outcome: Outcome::Win(!side),
@@ -289,21 +308,10 @@ fn ask(
     // In a game of chance, XBoard 4.9.1's forms leave out the PieceEater's step where XBoard
     // cannot draw it (drops, e.p., ...), and the receiver would roll its own die: relay the
     // full turn in notation.md form instead, which the XBoard adapter accepts (issue 16).
-    let moves_xb =
-        if t.cfg.variant.has_chance() { moves_uci.clone() } else { game.xboard_moves() };
+    let moves_xb = if t.cfg.variant.has_chance() { moves_uci.clone() } else { game.xboard_moves() };
     let c = &t.clocks;
     let mtg = (c.moves > 0).then(|| c.moves - c.moves_made[si] % c.moves);
-    let turn = Turn {
-        variant: &t.variant_name,
-        xboard_variant: t.cfg.variant.info().xboard_name,
-        start_fen: t.fen.as_deref(),
-        moves_uci: &moves_uci,
-        moves_xboard: &moves_xb,
-        my_ms: c.left[si],
-        opp_ms: c.left[1 - si],
-        white: si == 0,
-        moves_to_go: mtg,
-    };
+    let turn = t.turn(si, (&moves_uci, &moves_xb), (c.left[si], c.left[1 - si], mtg));
     let started = Instant::now();
     let deadline = started + Duration::from_millis(c.budget_ms(si, t.cfg));
     let reply = player.turn(&turn, deadline);
@@ -342,8 +350,7 @@ fn play_reply(
     proto: Proto,
     die: &mut rand_pcg::Pcg64,
 ) -> Result<Taken, String> {
-    let play_sent = |game: &mut dyn XboardGame, text: &str, die: &mut rand_pcg::Pcg64| match proto
-    {
+    let play_sent = |game: &mut dyn XboardGame, text: &str, die: &mut rand_pcg::Pcg64| match proto {
         Proto::Uci => game.play(MoveIn::Drawn { text, die }),
         Proto::Xboard => game.play_xboard_drawn(text, die),
     };
@@ -365,5 +372,3 @@ fn play_reply(
     };
     Ok(if own.as_deref() == Some(rolled.as_str()) { Taken::AsSent } else { Taken::Rerolled })
 }
-
-

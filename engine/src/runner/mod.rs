@@ -11,12 +11,12 @@ pub mod process;
 pub mod report;
 pub mod stats;
 
-use session::new_game;
 use game::play_game;
 use movegen::rules::{Outcome, VariantId};
 use movegen::types::Color;
 use player::{Control, Player, Proto};
 use report::Totals;
+use session::new_game;
 use session::pgn::Record;
 use stats::{Penta, Sprt, Verdict, Wdl};
 use std::collections::HashMap;
@@ -286,12 +286,13 @@ fn play_numbered(
     [a, b]: [&mut Player; 2],
     names: &[String; 2],
 ) -> Result<Done, String> {
-    let first_white = i % 2 == 0;
+    let first_white = i.is_multiple_of(2);
     let pair = cfg.first_pair.saturating_add(i / 2);
     let opening = (!cfg.openings.is_empty())
         .then(|| cfg.openings[pair as usize % cfg.openings.len()].clone());
     let seed = cfg.seed.wrapping_add(u64::from(pair));
-    let mut players: [&mut Player; 2] = if first_white { [&mut *a, &mut *b] } else { [&mut *b, &mut *a] };
+    let mut players: [&mut Player; 2] =
+        if first_white { [&mut *a, &mut *b] } else { [&mut *b, &mut *a] };
     let (mut record, outcome, fault) = play_game(cfg, &mut players, opening.as_deref(), seed)?;
     record.round = pair.saturating_mul(2).saturating_add(i % 2 + 1);
     let first_color = if first_white { Color::White } else { Color::Black };

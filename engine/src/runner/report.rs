@@ -2,8 +2,8 @@
 //! match-merge` (fastchess's layout), the machine-readable summary (`--json`), and merging
 //! summaries of runs split across machines.
 
-use serde_json::Value;
 use super::stats::{Model, Penta, Sprt, Verdict, Wdl};
+use serde_json::Value;
 
 /// Format tag of the summary files.
 pub const FORMAT: &str = "menagerie-match-summary 1";

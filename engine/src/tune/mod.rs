@@ -209,8 +209,8 @@ fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn run_fit(a: &FitArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let variant =
-        VariantId::parse(&a.variant).ok_or_else(|| usage(format!("unknown variant `{}`", a.variant)))?;
+    let variant = VariantId::parse(&a.variant)
+        .ok_or_else(|| usage(format!("unknown variant `{}`", a.variant)))?;
     let finite = a.rate.is_finite() && a.l2.is_finite() && a.k.is_none_or(f64::is_finite);
     let positive = a.rate > 0.0 && a.l2 >= 0.0 && a.k.is_none_or(|k| k > 0.0);
     if a.epochs > 1_000_000 || a.rounds == 0 || a.rounds > 20 || !finite || !positive {

@@ -6,10 +6,10 @@
 
 use super::data::{self, Line};
 use super::fit::sigmoid;
-use search::{Config, Limits, Searcher};
 use eval::Evaluator;
 use movegen::rules::Rules;
 use movegen::types::Color;
+use search::{Config, Limits, Searcher};
 
 /// Search scores beyond this (decided games, mates) count as this many centipawns.
 pub const SCORE_CAP: i32 = 4000;

@@ -21,8 +21,11 @@ pub trait XboardGame: GameApi {
     fn play_xboard_exact(&mut self, text: &str) -> Result<String, String>;
     /// Plays a move an XBoard engine sent; in a game of chance the action alone may come, its
     /// outcome then drawn uniformly with `die`. Returns the whole move in notation.md form.
-    fn play_xboard_drawn(&mut self, text: &str, die: &mut rand_pcg::Pcg64)
-        -> Result<String, String>;
+    fn play_xboard_drawn(
+        &mut self,
+        text: &str,
+        die: &mut rand_pcg::Pcg64,
+    ) -> Result<String, String>;
     /// Moves played, in XBoard's forms.
     fn xboard_moves(&self) -> Vec<String>;
     /// Legal moves, in XBoard's forms.
@@ -70,18 +73,16 @@ pub fn new_game(
     seed: u64,
     chess960: bool,
 ) -> Result<Box<dyn XboardGame>, String> {
-    movegen::with_variant!(id, V => {
-        Box::new(GameBox::<V>::start(id, fen, seed, chess960)?) as Box<dyn XboardGame>
-    })
-    .map_err(|v| format!("variant {v} is not supported by this build"))
+    let game = movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, chess960)
+        .map(|g| Box::new(g) as Box<dyn XboardGame>));
+    game.unwrap_or_else(|v| Err(format!("variant {v} is not supported by this build")))
 }
 
 /// A game of variant `id` from a FEN as XBoard writes it (`setboard`).
 pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn XboardGame>, String> {
-    movegen::with_variant!(id, V => {
-        Box::new(GameBox::new(id, V::from_xboard_fen(id, fen)?)) as Box<dyn XboardGame>
-    })
-    .map_err(|v| format!("variant {v} is not supported by this build"))
+    let game = movegen::with_variant!(id, V => V::from_xboard_fen(id, fen)
+        .map(|start| Box::new(GameBox::new(id, start)) as Box<dyn XboardGame>));
+    game.unwrap_or_else(|v| Err(format!("variant {v} is not supported by this build")))
 }
 
 impl<V: Dialect> XboardGame for GameBox<V> {

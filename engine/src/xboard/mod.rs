@@ -80,9 +80,9 @@ impl std::fmt::Debug for Xboard {
 }
 
 fn variant_parse_xboard(name: &str) -> Option<VariantId> {
-    VariantId::ALL.into_iter().find(|&v| {
-        v.name() == name || (v.info().xboard_name == name && session::supported(v))
-    })
+    VariantId::ALL
+        .into_iter()
+        .find(|&v| v.name() == name || (v.info().xboard_name == name && session::supported(v)))
 }
 
 fn xboard_score(s: Score) -> i32 {
@@ -127,18 +127,7 @@ impl Xboard {
 
     /// Processes lines until `quit` or the end of input.
     pub fn run(&mut self, lines: impl Iterator<Item = Line>) {
-        for line in lines {
-            match line {
-                Line::Text(t) => {
-                    if !self.handle(&t) {
-                        break;
-                    }
-                }
-                Line::Bad(why) => self.error("malformed input", &why),
-            }
-        }
-        self.s.searcher.stop();
-        self.s.searcher.wait();
+        crate::protocol::serve(self, lines);
     }
 
     /// Plays the engine's move announced by the last search, if not yet done and if it was
@@ -399,8 +388,9 @@ impl Xboard {
             Ok(d) if (1..=20).contains(&d) => {
                 let game = self.game.clone_xboard();
                 let threads = self.s.opts.threads;
-                let divide =
-                    move |stop: &std::sync::atomic::AtomicBool| game.divide_xboard(d, threads, stop);
+                let divide = move |stop: &std::sync::atomic::AtomicBool| {
+                    game.divide_xboard(d, threads, stop)
+                };
                 self.s.spawn_perft(divide, false, "# perft stopped");
             }
             _ => self.error("bad depth", line),
@@ -726,5 +716,17 @@ impl Xboard {
         if let Some(board) = self.game.highlight(sq, put) {
             self.s.out.line(&format!("highlight {board}"));
         }
+    }
+}
+
+impl crate::protocol::FrontEnd for Xboard {
+    fn handle(&mut self, line: &str) -> bool {
+        Xboard::handle(self, line)
+    }
+    fn bad_line(&mut self, why: &str) {
+        self.error("malformed input", why);
+    }
+    fn engine(&self) -> &Engine {
+        &self.s
     }
 }

@@ -71,14 +71,6 @@ impl VariantId {
     pub const fn has_chance(self) -> bool {
         self.info().has_chance
     }
-
-    /// The id its position type plays first (`Rules::VARIANT`): ids of one family share the
-    /// type, so their evaluation and pieces (`eightpiece-random` is of the `eightpiece` family).
-    pub fn family(self) -> VariantId {
-        match crate::with_variant!(self, T => <T as crate::rules::Rules>::VARIANT) {
-            Ok(v) | Err(v) => v,
-        }
-    }
 }
 
 impl fmt::Display for VariantId {

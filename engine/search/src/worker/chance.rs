@@ -121,7 +121,8 @@ impl<V: Evaluator> Worker<'_, V> {
         }
         let n = outcomes.len() as i32;
         let mut buf = std::mem::take(&mut self.chance_bufs[ply]);
-        let (mut sum_lb, mut sum_ub) = self.chance_slots(pos, outcomes, depth, ply, quiesce, &mut buf);
+        let (mut sum_lb, mut sum_ub) =
+            self.chance_slots(pos, outcomes, depth, ply, quiesce, &mut buf);
         let value = 'done: {
             if sum_ub <= n * alpha {
                 break 'done sum_ub / n;
@@ -138,7 +139,8 @@ impl<V: Evaluator> Worker<'_, V> {
                     if buf.slots[i].lb == buf.slots[i].ub {
                         continue;
                     }
-                    let window = Self::outcome_window(&buf.slots, i, pass, n, alpha, beta, (sum_lb, sum_ub));
+                    let window =
+                        Self::outcome_window(&buf.slots, i, pass, n, alpha, beta, (sum_lb, sum_ub));
                     let Some((nl, nu)) = self.search_outcome(&buf, i, window, quiesce, ply) else {
                         break 'done 0;
                     };

@@ -426,7 +426,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         self.seldepth = 0;
         let w = Self::P.aspiration;
         let (mut alpha, mut beta, mut delta) = match prev {
-            Some(p) if depth >= Self::P.aspiration_depth && p.abs() < MATE_BOUND => (p - w, p + w, w),
+            Some(p) if depth >= Self::P.aspiration_depth && p.abs() < MATE_BOUND => {
+                (p - w, p + w, w)
+            }
             _ => (-INF, INF, INF),
         };
         loop {

@@ -10,7 +10,6 @@ mod magician;
 mod pieceeater;
 mod tamerspiel;
 
-
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geometry, Square};

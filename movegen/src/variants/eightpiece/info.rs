@@ -80,7 +80,10 @@ pub const INFO: VariantInfo = VariantInfo {
     chess960: Some(VariantId::EightPieceRandom),
     marks: MARKS,
     ends: ENDS,
-    openings: Openings { suite: include_str!("../../../../bench/openings/eightpiece.epd"), depth: 6 },
+    openings: Openings {
+        suite: include_str!("../../../../bench/openings/eightpiece.epd"),
+        depth: 6,
+    },
     search: SEARCH,
     perft_bench: &[
         ("jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -", -1),
@@ -107,5 +110,9 @@ pub const RANDOM_INFO: VariantInfo = VariantInfo {
         depth: 6,
     },
     search: SEARCH,
-    ..VariantInfo::of::<EightPiece>("eightpiece-random", "Randomized 8-Piece Chess", "eightpiece.md")
+    ..VariantInfo::of::<EightPiece>(
+        "eightpiece-random",
+        "Randomized 8-Piece Chess",
+        "eightpiece.md",
+    )
 };

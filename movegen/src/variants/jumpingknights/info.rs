@@ -1,7 +1,9 @@
 //! The `jumpingknights` entry of the variant table.
 
 use super::{JumpingKnights, START_FEN};
-use crate::info::{EndTexts, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
+use crate::info::{
+    EndTexts, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo,
+};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -72,5 +74,9 @@ pub const INFO: VariantInfo = VariantInfo {
         // After the seed's sample game 1.g2-g3 Ng8xd2-c0+ 2.Wb0xc0-f0 d7-d5 3.Bf1-g2 c7-c6.
         "2w4w2/1rnbqkb1r1/1pp2pppp1/3p6/4p5/10/7P2/1PPP1PPBP1/1RNBQK1NR1/6WW2 w KQkq - 0 4",
     ],
-    ..VariantInfo::of::<JumpingKnights>("jumpingknights", "Jumping Knights Chess", "jumpingknights.md")
+    ..VariantInfo::of::<JumpingKnights>(
+        "jumpingknights",
+        "Jumping Knights Chess",
+        "jumpingknights.md",
+    )
 };

@@ -18,7 +18,10 @@ pub const INFO: VariantInfo = VariantInfo {
         ..Marks::ORTHODOX
     },
     // Chance nodes search every outcome of every action (as in `menagerie bench`).
-    openings: Openings { suite: include_str!("../../../../bench/openings/pieceeater.epd"), depth: 2 },
+    openings: Openings {
+        suite: include_str!("../../../../bench/openings/pieceeater.epd"),
+        depth: 2,
+    },
     pieces: &[
         PieceInfo {
             letter: 'K',
