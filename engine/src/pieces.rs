@@ -1,94 +1,19 @@
-//! The piece pictures: the SVG drawings under `engine/assets/pieces/` and their manifest
-//! `pieces.tsv` (one row per variant id and FEN token: file, display name, how it moves),
-//! embedded in the binary so that a fresh install needs no asset files. The web board and
-//! `menagerie xboard-pieces` (XBoard's `-pieceImageDirectory`) draw with them; the format is
-//! described in `docs/xboard-pieces.md`.
+//! The piece pictures: the SVG drawings under `engine/assets/pieces/` and each variant's
+//! manifest `<variant id>.tsv` there (one row per FEN token: file, display name, how it moves),
+//! embedded in the binary (every file found there, `build.rs`) so that a fresh install needs no
+//! asset files. The web board and `menagerie xboard-pieces` (XBoard's
+//! `-pieceImageDirectory`) draw with them; the format is described in `docs/xboard-pieces.md`.
 
-/// The manifest, `engine/assets/pieces/pieces.tsv`.
-pub const MANIFEST: &str = include_str!("../assets/pieces/pieces.tsv");
+use movegen::rules::VariantId;
 
-macro_rules! svg {
-    ($path:literal) => {
-        ($path, include_str!(concat!("../assets/pieces/", $path)))
-    };
+// `MANIFESTS` and `FILES`, listed from the directory by `build.rs`.
+include!(concat!(env!("OUT_DIR"), "/pieces.rs"));
+
+/// The manifest of variant `id` (`engine/assets/pieces/<id>.tsv`), if it has one.
+pub fn manifest(id: VariantId) -> Option<&'static str> {
+    let file = format!("{}.tsv", id.name());
+    MANIFESTS.iter().find(|(f, _)| *f == file).map(|(_, text)| *text)
 }
-
-/// Every drawing: its path relative to `engine/assets/pieces/` and its SVG text.
-pub const FILES: &[(&str, &str)] = &[
-    svg!("eightpiece/black-jailer.svg"),
-    svg!("eightpiece/black-lancer-e.svg"),
-    svg!("eightpiece/black-lancer-n.svg"),
-    svg!("eightpiece/black-lancer-ne.svg"),
-    svg!("eightpiece/black-lancer-nw.svg"),
-    svg!("eightpiece/black-lancer-s.svg"),
-    svg!("eightpiece/black-lancer-se.svg"),
-    svg!("eightpiece/black-lancer-sw.svg"),
-    svg!("eightpiece/black-lancer-w.svg"),
-    svg!("eightpiece/black-sentry.svg"),
-    svg!("eightpiece/white-jailer.svg"),
-    svg!("eightpiece/white-lancer-e.svg"),
-    svg!("eightpiece/white-lancer-n.svg"),
-    svg!("eightpiece/white-lancer-ne.svg"),
-    svg!("eightpiece/white-lancer-nw.svg"),
-    svg!("eightpiece/white-lancer-s.svg"),
-    svg!("eightpiece/white-lancer-se.svg"),
-    svg!("eightpiece/white-lancer-sw.svg"),
-    svg!("eightpiece/white-lancer-w.svg"),
-    svg!("eightpiece/white-sentry.svg"),
-    svg!("jumpingknights/black-nightrider.svg"),
-    svg!("jumpingknights/black-war-machine.svg"),
-    svg!("jumpingknights/white-nightrider.svg"),
-    svg!("jumpingknights/white-war-machine.svg"),
-    svg!("magician/black-archbishop.svg"),
-    svg!("magician/black-chancellor.svg"),
-    svg!("magician/black-high-priestess.svg"),
-    svg!("magician/black-magician.svg"),
-    svg!("magician/black-prime-minister.svg"),
-    svg!("magician/white-archbishop.svg"),
-    svg!("magician/white-chancellor.svg"),
-    svg!("magician/white-high-priestess.svg"),
-    svg!("magician/white-magician.svg"),
-    svg!("magician/white-prime-minister.svg"),
-    svg!("orthodox/black-bishop.svg"),
-    svg!("orthodox/black-king.svg"),
-    svg!("orthodox/black-knight.svg"),
-    svg!("orthodox/black-pawn.svg"),
-    svg!("orthodox/black-queen.svg"),
-    svg!("orthodox/black-rook.svg"),
-    svg!("orthodox/white-bishop.svg"),
-    svg!("orthodox/white-king.svg"),
-    svg!("orthodox/white-knight.svg"),
-    svg!("orthodox/white-pawn.svg"),
-    svg!("orthodox/white-queen.svg"),
-    svg!("orthodox/white-rook.svg"),
-    svg!("pieceeater/pieceeater.svg"),
-    svg!("tamerspiel/black-archbishop.svg"),
-    svg!("tamerspiel/black-champion.svg"),
-    svg!("tamerspiel/black-dabbabah.svg"),
-    svg!("tamerspiel/black-eagle.svg"),
-    svg!("tamerspiel/black-firzan.svg"),
-    svg!("tamerspiel/black-guard.svg"),
-    svg!("tamerspiel/black-lion.svg"),
-    svg!("tamerspiel/black-marshall.svg"),
-    svg!("tamerspiel/black-nobleman.svg"),
-    svg!("tamerspiel/black-supercav.svg"),
-    svg!("tamerspiel/black-tetrarch.svg"),
-    svg!("tamerspiel/black-vizier.svg"),
-    svg!("tamerspiel/black-warlord.svg"),
-    svg!("tamerspiel/white-archbishop.svg"),
-    svg!("tamerspiel/white-champion.svg"),
-    svg!("tamerspiel/white-dabbabah.svg"),
-    svg!("tamerspiel/white-eagle.svg"),
-    svg!("tamerspiel/white-firzan.svg"),
-    svg!("tamerspiel/white-guard.svg"),
-    svg!("tamerspiel/white-lion.svg"),
-    svg!("tamerspiel/white-marshall.svg"),
-    svg!("tamerspiel/white-nobleman.svg"),
-    svg!("tamerspiel/white-supercav.svg"),
-    svg!("tamerspiel/white-tetrarch.svg"),
-    svg!("tamerspiel/white-vizier.svg"),
-    svg!("tamerspiel/white-warlord.svg"),
-];
 
 /// One manifest row.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -139,9 +64,13 @@ pub fn parse_manifest(text: &str) -> Result<Vec<PieceRow<'_>>, String> {
         .collect()
 }
 
-/// The embedded manifest's rows.
+/// The embedded manifests' rows, variant by variant in the table's order.
 pub fn rows() -> Vec<PieceRow<'static>> {
-    parse_manifest(MANIFEST).unwrap_or_default()
+    VariantId::ALL
+        .iter()
+        .filter_map(|&id| manifest(id))
+        .flat_map(|text| parse_manifest(text).unwrap_or_default())
+        .collect()
 }
 
 /// The row of FEN token `fen` of variant `variant`.
@@ -159,12 +88,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn embedded_manifest_parses_and_names_embedded_files() {
-        let rows = parse_manifest(MANIFEST).expect("manifest parses");
-        assert!(rows.len() > 100);
-        for r in &rows {
-            assert!(svg(r.file).is_some(), "{} {}: {} not embedded", r.variant, r.fen, r.file);
+    fn embedded_manifests_parse_and_name_embedded_files() {
+        for id in VariantId::ALL {
+            let text = manifest(id).unwrap_or_else(|| panic!("{id}: no manifest"));
+            let rows = parse_manifest(text).expect("manifest parses");
+            assert!(rows.len() > 10, "{id}");
+            for r in &rows {
+                assert_eq!(r.variant, id.name(), "{id}: a row of another variant");
+                assert!(svg(r.file).is_some(), "{} {}: {} not embedded", r.variant, r.fen, r.file);
+            }
         }
+        assert_eq!(MANIFESTS.len(), VariantId::ALL.len(), "a manifest per variant");
     }
 
     #[test]

@@ -178,8 +178,11 @@ function renderBoard() {
       const cell = row[f];
       if (cell.hole) { html.push('<div class="hole"></div>'); continue; }
       const cls = ['sq', (f + rank) % 2 === 0 ? 'dark' : 'light'];
-      if (v === 'jumpingknights' && (f === 0 || rank === 0 || f === b.files - 1 || rank === b.ranks - 1)) cls.push('edge');
-      if (v === 'tamerspiel' && (f === 0 || f === b.files - 1)) cls.push('citadel');
+      // The variant table's square marks: the outer files, with `ranks` the outer ranks too.
+      for (const mark of (variants[v] ? variants[v].marks : [])) {
+        const edgeRank = mark.ranks && (rank === 0 || rank === b.ranks - 1);
+        if (f === 0 || f === b.files - 1 || edgeRank) cls.push(mark.class);
+      }
       if (pe.has(cell.name)) cls.push('pe-step');
       else if (changed.has(cell.name)) cls.push('changed');
       if (check.has(cell.name)) cls.push('check');
@@ -237,9 +240,10 @@ function renderStatus() {
   const m = shown.view_ply > 0 ? game.moves[shown.view_ply - 1] : null;
   let text = m ? `Last move ${m.san} (${m.text}). ` : '';
   if (e && e.chance) {
+    const piece = variants[game.variant].chance_piece;
     text += e.chance.from === e.chance.to
-      ? `The PieceEater stays on ${e.chance.from}. `
-      : `The PieceEater steps ${e.chance.from}→${e.chance.to} (outcome ${e.chance.outcome} of ${e.chance.outcomes}). `;
+      ? `The ${piece} stays on ${e.chance.from}. `
+      : `The ${piece} steps ${e.chance.from}→${e.chance.to} (outcome ${e.chance.outcome} of ${e.chance.outcomes}). `;
   }
   if (e) text += `Changes: ${e.changes.map((c) => `${c.square} ${c.before || '·'}→${c.after || '·'}`).join(', ')}.`;
   if (game.seed !== null && game.seed !== undefined) text += ` Die seed ${game.seed}.`;
@@ -268,7 +272,8 @@ function renderMoves() {
 
 function renderLegend() {
   const v = variants[game.variant];
-  const lancer = v.pieces.some((p) => p.letter === 'L') && game.variant.startsWith('eightpiece');
+  // A piece with a facing (the lancer) is drawn facing north in the legend.
+  const lancer = v.pieces.some((p) => p.letter === 'L') && v.forms.some((f) => f.form === 'facing');
   $('legend').innerHTML = `<p><b>${v.title}</b> — rules: <code>shared/rules/${v.rules}</code></p>` +
     v.pieces.map((p) => {
       const token = p.letter === 'L' && lancer ? 'L(n)' : p.letter;
@@ -758,7 +763,7 @@ async function start() {
       return;
     } catch (err) { /* expired: start a new game below */ }
   }
-  const body = { variant: q.get('variant') || 'chess' };
+  const body = { variant: q.get('variant') || Object.keys(variants)[0] }; // the table's first
   if (q.get('fen')) body.fen = q.get('fen');
   if (q.get('setup')) {
     body.setup = /^\d+$/.test(q.get('setup')) ? Number(q.get('setup')) : q.get('setup');

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Contact sheets of the piece pictures, one per variant: docs/screenshots/pieces-<variant>.png.
 
-Reads engine/assets/pieces/pieces.tsv, writes one HTML page per variant (every piece type: the
+Reads the manifests engine/assets/pieces/<variant>.tsv, writes one HTML page per variant (every piece type: the
 White and the Black picture at 60 px on a light and a dark square, a large copy, its FEN
 tokens, name and moves) and renders it with headless Chromium.
 Usage: python3 engine/assets/pieces/contact_sheet.py [OUTPUT_DIR]   (default docs/screenshots)
 Needs: chromium (Debian package `chromium`).
 """
+import glob
 import html
 import os
 import subprocess
@@ -19,17 +20,19 @@ LIGHT, DARK = "#f0d9b5", "#b58863"
 
 
 def manifest():
-    rows, header = [], None
-    with open(os.path.join(HERE, "pieces.tsv"), encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            if header is None:
-                header = fields
-                continue
-            rows.append(dict(zip(header, fields)))
+    rows = []
+    for path in sorted(glob.glob(os.path.join(HERE, "*.tsv"))):
+        header = None
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                fields = line.split("\t")
+                if header is None:
+                    header = fields
+                    continue
+                rows.append(dict(zip(header, fields)))
     return rows
 
 
