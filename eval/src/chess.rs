@@ -17,21 +17,11 @@ use movegen::variants::chess::{Chess, ChessKind};
 param_groups! {
     MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
     PST_PAWN: Pair "pst.pawn" 3 ["advance", "centre", "d2e2"];
-    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
-    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
-    PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
-    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
-    PST_KING: Pair "pst.king" 7
-        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    orthodox_pst;
     MOBILITY: Pair "mobility" 4 ["knight", "bishop", "rook", "queen"];
     ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
     ATTACK_WEIGHT: Fixed "king_attack.weight" 4 ["knight", "bishop", "rook", "queen"];
-    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
-    BISHOP_PAIR: Pair "bishop_pair" 1;
-    PASSED: Pair "passed" 8;
-    ISOLATED: Pair "isolated" 1;
-    DOUBLED: Pair "doubled" 1;
-    SHIELD: Pair "shield" 1;
+    king_and_pawns;
     PSQ_PAWN: Pair "psq.pawn" 64 = params::SQUARES_8X8;
     PSQ_KNIGHT: Pair "psq.knight" 64 = params::SQUARES_8X8;
     PSQ_BISHOP: Pair "psq.bishop" 64 = params::SQUARES_8X8;

@@ -38,12 +38,7 @@ param_groups! {
     ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
     ATTACK_WEIGHT: Fixed "king_attack.weight" 6
         ["knight", "bishop", "rook", "queen", "lancer", "sentry"];
-    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
-    BISHOP_PAIR: Pair "bishop_pair" 1;
-    PASSED: Pair "passed" 8;
-    ISOLATED: Pair "isolated" 1;
-    DOUBLED: Pair "doubled" 1;
-    SHIELD: Pair "shield" 1;
+    king_and_pawns;
     HELD: Pair "held" 8
         ["pawn", "knight", "bishop", "rook", "queen", "jailer", "lancer", "sentry"];
     HELD_KING: Pair "held_king" 3 ["base", "near", "close"];

@@ -28,12 +28,7 @@ param_groups! {
         "magician", "high_priestess", "archbishop", "chancellor", "prime_minister",
     ];
     PST_PAWN: Pair "pst.pawn" 3 ["advance", "centre", "d2e2"];
-    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
-    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
-    PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
-    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
-    PST_KING: Pair "pst.king" 7
-        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    orthodox_pst;
     PST_MAGICIAN: Pair "pst.magician" 2 ["centre", "distance"];
     PST_PRIESTESS: Pair "pst.high_priestess" 2 ["centre", "distance"];
     PST_ARCHBISHOP: Pair "pst.archbishop" 2 ["centre", "distance"];
@@ -48,12 +43,7 @@ param_groups! {
         "knight", "bishop", "rook", "queen",
         "magician", "high_priestess", "archbishop", "chancellor", "prime_minister",
     ];
-    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
-    BISHOP_PAIR: Pair "bishop_pair" 1;
-    PASSED: Pair "passed" 8;
-    ISOLATED: Pair "isolated" 1;
-    DOUBLED: Pair "doubled" 1;
-    SHIELD: Pair "shield" 1;
+    king_and_pawns;
     FLAG: Pair "flag" 1;
     TEMPO: Single "tempo" 1;
 }

@@ -155,19 +155,10 @@ pub const SQUARES_8X8: [&str; 64] = [
 ///
 /// A group is `ID: Kind "name" len;`, optionally with its entry labels before the `;`, either
 /// listed (`["open", "half_open"]`) or named (`= SQUARES_8X8`, a `[&str; len]` constant).
+/// `orthodox_pst;` stands for the piece-square formulas of the knight, bishop, rook, queen and
+/// king, `king_and_pawns;` for the king attack, bishop pair and pawn terms (passed, isolated,
+/// doubled, shield), as the orthodox armies share them.
 macro_rules! param_groups {
-    ($($id:ident : $kind:ident $name:literal $len:literal $([$($label:literal),* $(,)?])? $(= $labels:path)?;)*) => {
-        param_groups!(@ids 0usize; $($id $len,)*);
-        /// The parameter groups in table order.
-        pub const GROUPS: &[$crate::params::Group] = &[$(
-            $crate::params::Group {
-                name: $name,
-                len: $len,
-                labels: param_groups!(@labels [$($($label),*)?] $($labels)?),
-                kind: $crate::params::Kind::$kind,
-            },
-        )*];
-    };
     (@labels [$($label:literal),*]) => {
         &[$($label),*]
     };
@@ -182,6 +173,46 @@ macro_rules! param_groups {
         #[allow(missing_docs)]
         pub const $id: usize = $off;
         param_groups!(@ids $off + $len; $($rest)*);
+    };
+    // The shorthands: the groups of an orthodox army that several variants share, in their
+    // table order.
+    (@expand [$($done:tt)*] orthodox_pst; $($rest:tt)*) => {
+        param_groups!(@expand [$($done)*
+            PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
+            PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
+            PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
+            PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
+            PST_KING: Pair "pst.king" 7
+                ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+        ] $($rest)*);
+    };
+    (@expand [$($done:tt)*] king_and_pawns; $($rest:tt)*) => {
+        param_groups!(@expand [$($done)*
+            KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
+            BISHOP_PAIR: Pair "bishop_pair" 1;
+            PASSED: Pair "passed" 8;
+            ISOLATED: Pair "isolated" 1;
+            DOUBLED: Pair "doubled" 1;
+            SHIELD: Pair "shield" 1;
+        ] $($rest)*);
+    };
+    (@expand [$($done:tt)*] $id:ident : $kind:ident $name:literal $len:literal $([$($label:literal),* $(,)?])? $(= $labels:path)?; $($rest:tt)*) => {
+        param_groups!(@expand [$($done)* $id : $kind $name $len $([$($label),*])? $(= $labels)?;] $($rest)*);
+    };
+    (@expand [$($id:ident : $kind:ident $name:literal $len:literal $([$($label:literal),*])? $(= $labels:path)?;)*]) => {
+        param_groups!(@ids 0usize; $($id $len,)*);
+        /// The parameter groups in table order.
+        pub const GROUPS: &[$crate::params::Group] = &[$(
+            $crate::params::Group {
+                name: $name,
+                len: $len,
+                labels: param_groups!(@labels [$($($label),*)?] $($labels)?),
+                kind: $crate::params::Kind::$kind,
+            },
+        )*];
+    };
+    ($($body:tt)*) => {
+        param_groups!(@expand [] $($body)*);
     };
 }
 pub(crate) use param_groups;

@@ -22,21 +22,11 @@ param_groups! {
     MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
     HAND: Pair "hand" 4 ["pawn", "knight", "bishop", "rook"];
     PST_PAWN: Pair "pst.pawn" 2 ["advance", "centre"];
-    PST_KNIGHT: Pair "pst.knight" 2 ["centre", "distance"];
-    PST_BISHOP: Pair "pst.bishop" 2 ["centre", "distance"];
-    PST_ROOK: Pair "pst.rook" 2 ["seventh", "centre_file"];
-    PST_QUEEN: Pair "pst.queen" 2 ["centre", "distance"];
-    PST_KING: Pair "pst.king" 7
-        ["home_bcg", "home_ah", "home_df", "home_e", "rank", "centre", "distance"];
+    orthodox_pst;
     MOBILITY: Pair "mobility" 4 ["knight", "bishop", "rook", "queen"];
     ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
     ATTACK_WEIGHT: Fixed "king_attack.weight" 5 ["knight", "bishop", "rook", "queen", "pawn"];
-    KING_ATTACK: Pair "king_attack" 4 ["quad", "lin", "quad1", "lin1"];
-    BISHOP_PAIR: Pair "bishop_pair" 1;
-    PASSED: Pair "passed" 8;
-    ISOLATED: Pair "isolated" 1;
-    DOUBLED: Pair "doubled" 1;
-    SHIELD: Pair "shield" 1;
+    king_and_pawns;
     PROMOTION: Pair "promotion" 3 ["seventh_step", "seventh_step_covered", "eighth_step"];
     TEMPO: Single "tempo" 1;
 }

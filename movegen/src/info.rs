@@ -274,35 +274,33 @@ impl VariantInfo {
 pub mod orthodox {
     use super::PieceInfo;
 
+    const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
+        PieceInfo { letter, name, moves }
+    }
+
     /// The king.
-    pub const KING: PieceInfo = PieceInfo {
-        letter: 'K',
-        name: "King",
-        moves: "One step in any direction; castles with the rook. Must not be left in check.",
-    };
+    pub const KING: PieceInfo = p(
+        'K',
+        "King",
+        "One step in any direction; castles with the rook. Must not be left in check.",
+    );
     /// The queen.
-    pub const QUEEN: PieceInfo = PieceInfo {
-        letter: 'Q',
-        name: "Queen",
-        moves: "Any distance along ranks, files and diagonals.",
-    };
+    pub const QUEEN: PieceInfo = p('Q', "Queen", "Any distance along ranks, files and diagonals.");
     /// The rook.
-    pub const ROOK: PieceInfo =
-        PieceInfo { letter: 'R', name: "Rook", moves: "Any distance along ranks and files." };
+    pub const ROOK: PieceInfo = p('R', "Rook", "Any distance along ranks and files.");
     /// The bishop.
-    pub const BISHOP: PieceInfo =
-        PieceInfo { letter: 'B', name: "Bishop", moves: "Any distance along diagonals." };
+    pub const BISHOP: PieceInfo = p('B', "Bishop", "Any distance along diagonals.");
     /// The knight.
-    pub const KNIGHT: PieceInfo = PieceInfo {
-        letter: 'N',
-        name: "Knight",
-        moves: "Leaps two squares one way and one square sideways (an L), over anything.",
-    };
+    pub const KNIGHT: PieceInfo = p(
+        'N',
+        "Knight",
+        "Leaps two squares one way and one square sideways (an L), over anything.",
+    );
     /// The pawn.
-    pub const PAWN: PieceInfo = PieceInfo {
-        letter: 'P',
-        name: "Pawn",
-        moves: "One step forward (two from its start square); captures one step diagonally \
-                forward, also en passant; promotes on the last rank.",
-    };
+    pub const PAWN: PieceInfo = p(
+        'P',
+        "Pawn",
+        "One step forward (two from its start square); captures one step diagonally forward, \
+         also en passant; promotes on the last rank.",
+    );
 }

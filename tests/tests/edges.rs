@@ -102,7 +102,7 @@ fn xboard_remove_with_one_move_changes_nothing() {
     e.send("sd 1");
     e.send("go");
     let got = e.until(T, |l| l.starts_with("move "));
-    let mut g = engine::xboard::game::new_game(VariantId::Chess, None, 0, false).unwrap();
+    let mut g = engine::xboard::game::new_game(VariantId::Chess, None, 0).unwrap();
     g.play_xboard_exact("e2e4").unwrap();
     g.play_xboard_exact(got.last().unwrap().strip_prefix("move ").unwrap()).unwrap();
     e.quit();

@@ -514,3 +514,15 @@ fn forms_are_final_and_only_arrivals_count() {
         "r3k3/4P3/8/8/2M5/8/8/4K3 b - - 0 1 m",
     );
 }
+
+/// The SAN of a move that changes a Magician's form elsewhere carries the change as an
+/// annotation; in a PGN movetext (`Rules::pgn_san`) the annotation is a comment, since bare
+/// parentheses would open a variation.
+#[test]
+fn pgn_san_keeps_the_annotation_in_a_comment() {
+    // e5e6 promotes the d3 Magician to a Prime Minister (Black has a queen).
+    let p = Magician::from_fen("3qk3/p7/8/4P3/8/3M4/8/4K3 w - - 0 1 -").unwrap();
+    let m = p.parse_move("e5e6").unwrap();
+    assert_eq!(p.move_san(m), "e6 (M = Y)");
+    assert_eq!(p.pgn_san(m), "e6 {M = Y}");
+}

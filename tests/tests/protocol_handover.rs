@@ -29,7 +29,7 @@ fn moves_in(lines: &[String]) -> Vec<String> {
 /// Plays XBoard move texts on a fresh game of `v` after `pre`; the first one refused is the
 /// error.
 fn replay(v: VariantId, pre: &[&str], moves: &[String]) -> Result<Box<dyn XboardGame>, String> {
-    let mut g = engine::xboard::game::new_game(v, None, 0, false)?;
+    let mut g = engine::xboard::game::new_game(v, None, 0)?;
     for m in pre.iter().copied().chain(moves.iter().map(String::as_str)) {
         g.play_xboard(m, 0).map_err(|e| format!("{m}: {e}"))?;
     }
@@ -185,7 +185,7 @@ fn xboard_cycles_over_every_variant_pair() {
         for b in VariantId::ALL {
             k += 1;
             let first = |v: VariantId| {
-                engine::xboard::game::new_game(v, None, 0, false).unwrap().xboard_legal()[0].clone()
+                engine::xboard::game::new_game(v, None, 0).unwrap().xboard_legal()[0].clone()
             };
             let (ma, mb) = (first(a), first(b));
             e.send("new");

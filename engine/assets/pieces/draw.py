@@ -145,18 +145,13 @@ def no_base(fn):
 
 
 
-# ---------------------------------------------------------------------------------------------
 
 # file stem (relative to this directory, without colour) -> (drawing, display name)
 DRAWINGS = {
-    "orthodox/king": (king, "King"),
-    "orthodox/queen": (queen, "Queen"),
-    "orthodox/rook": (rook, "Rook"),
-    "orthodox/bishop": (bishop, "Bishop"),
-    "orthodox/knight": (knight, "Knight"),
-    "orthodox/pawn": (pawn, "Pawn"),
+    "orthodox/pawn": (pawn, "Pawn"), "orthodox/rook": (rook, "Rook"),
+    "orthodox/bishop": (bishop, "Bishop"), "orthodox/knight": (knight, "Knight"),
+    "orthodox/queen": (queen, "Queen"), "orthodox/king": (king, "King"),
 }
-
 
 
 def svg(title, body, p):

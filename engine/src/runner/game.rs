@@ -182,7 +182,7 @@ pub(super) fn play_game(
     start_fen: Option<&str>,
     seed: u64,
 ) -> Result<Played, String> {
-    let mut game = new_game(cfg.variant, start_fen, 0, false)?;
+    let mut game = new_game(cfg.variant, start_fen, 0)?;
     let variant_start = session::new_game(cfg.variant, None)?.fen();
     let black_first = game.turn() == Color::Black;
     let first_move_number =

@@ -88,14 +88,14 @@ pub fn generate(
     params: &SuiteParams,
     progress: &mut dyn FnMut(usize, u64),
 ) -> Result<Generated, String> {
-    movegen::with_variant!(variant, V => generate_for::<V>(variant, count, seed, params, progress))
+    let job = (variant, count, seed);
+    movegen::with_variant!(variant, V => generate_for::<V>(job, params, progress))
         .map_err(|v| format!("variant {v} is not supported by this build"))?
 }
 
+/// [`generate`] for position type `V`: `count` positions of `variant` from `seed`.
 fn generate_for<V: Evaluator>(
-    variant: VariantId,
-    count: usize,
-    seed: u64,
+    (variant, count, seed): (VariantId, usize, u64),
     params: &SuiteParams,
     progress: &mut dyn FnMut(usize, u64),
 ) -> Result<Generated, String> {

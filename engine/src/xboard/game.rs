@@ -66,14 +66,13 @@ pub trait XboardGame: GameApi {
 }
 
 /// A game of variant `id` from its start position or `fen` (the engine's `Seed` picks a
-/// randomized variant's setup; `chess960`: `UCI_Chess960`).
+/// randomized variant's setup).
 pub fn new_game(
     id: VariantId,
     fen: Option<&str>,
     seed: u64,
-    chess960: bool,
 ) -> Result<Box<dyn XboardGame>, String> {
-    let game = movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, chess960)
+    let game = movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, false)
         .map(|g| Box::new(g) as Box<dyn XboardGame>));
     game.unwrap_or_else(|v| Err(format!("variant {v} is not supported by this build")))
 }

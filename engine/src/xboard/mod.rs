@@ -100,7 +100,7 @@ fn result_line(end: &GameEnd) -> String {
 impl Xboard {
     /// The XBoard front end of `s`, playing the default variant from its start.
     pub fn new(s: Engine) -> Xboard {
-        let game = new_game(VariantId::DEFAULT, None, 0, false).expect("every variant is built");
+        let game = new_game(VariantId::DEFAULT, None, 0).expect("every variant is built");
         Xboard {
             s,
             game,
@@ -422,7 +422,7 @@ impl Xboard {
     }
 
     fn set_game(&mut self, v: VariantId, fen: Option<&str>) {
-        match new_game(v, fen, self.s.opts.seed, false) {
+        match new_game(v, fen, self.s.opts.seed) {
             Ok(g) => {
                 self.game = g;
                 self.game_changed();

@@ -2,6 +2,7 @@
 from draw import base
 
 
+
 def jailer(p):
     """A padlock: the jailer holds, never captures."""
     return (
@@ -41,14 +42,13 @@ def lancer(p, angle):
     )
 
 
-FACINGS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
-LONG = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"]
-
 # file stem (in this folder, without colour) -> (drawing, display name)
 DRAWINGS = {
-    "jailer": (jailer, "Jailer"),
-    "sentry": (sentry, "Sentry"),
+    "jailer": (jailer, "Jailer"), "sentry": (sentry, "Sentry"),
 }
+
+FACINGS = ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+LONG = ["north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"]
 for i, f in enumerate(FACINGS):
     DRAWINGS[f"lancer-{f}"] = (
         (lambda a: lambda p: lancer(p, a))(45 * i),

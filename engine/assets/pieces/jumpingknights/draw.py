@@ -2,6 +2,7 @@
 from draw import base, knight_only
 
 
+
 def crescent(cx, cy, r, dx, dy, r2):
     """A crescent: the disc (cx, cy, r) minus the disc (cx + dx, cy + dy, r2)."""
     import math
@@ -45,6 +46,5 @@ def war_machine(p):
 
 # file stem (in this folder, without colour) -> (drawing, display name)
 DRAWINGS = {
-    "nightrider": (nightrider, "Nightrider"),
-    "war-machine": (war_machine, "War Machine"),
+    "nightrider": (nightrider, "Nightrider"), "war-machine": (war_machine, "War Machine"),
 }

@@ -2,6 +2,7 @@
 from draw import base, star
 
 
+
 def robe(p):
     return (
         '<path d="M24 81C28 68 35 58 41 52H59C65 58 72 68 76 81Z"/>'
@@ -53,8 +54,7 @@ def prime_minister(p):
 
 # file stem (in this folder, without colour) -> (drawing, display name)
 DRAWINGS = {
-    "magician": (magician, "Magician"),
-    "high-priestess": (high_priestess, "High-Priestess"),
+    "magician": (magician, "Magician"), "high-priestess": (high_priestess, "High-Priestess"),
     "archbishop": (mg_archbishop, "Archbishop (Magician form)"),
     "chancellor": (mg_chancellor, "Chancellor (Magician form)"),
     "prime-minister": (prime_minister, "Prime Minister"),

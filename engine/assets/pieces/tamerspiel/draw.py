@@ -2,6 +2,7 @@
 from draw import base, bishop, combo, knight_only, no_base, queen, rook, star
 
 
+
 def tetrarch(p):
     return (
         '<path d="M32 81Q36 63 40 53H60Q64 63 68 81Z"/>'
@@ -136,17 +137,10 @@ def supercav(p):
 
 # file stem (in this folder, without colour) -> (drawing, display name)
 DRAWINGS = {
-    "tetrarch": (tetrarch, "Tetrarch"),
-    "dabbabah": (dabbabah, "Dabbabah"),
-    "firzan": (firzan, "Firzan"),
-    "vizier": (vizier, "Vizier"),
-    "guard": (guard, "Guard"),
-    "eagle": (eagle, "Eagle"),
-    "lion": (lion, "Lion"),
-    "champion": (champion, "Champion"),
-    "nobleman": (nobleman, "Nobleman"),
-    "archbishop": (archbishop_ts, "Archbishop"),
-    "marshall": (marshall, "Marshall"),
-    "warlord": (warlord, "Warlord"),
+    "tetrarch": (tetrarch, "Tetrarch"), "dabbabah": (dabbabah, "Dabbabah"),
+    "firzan": (firzan, "Firzan"), "vizier": (vizier, "Vizier"), "guard": (guard, "Guard"),
+    "eagle": (eagle, "Eagle"), "lion": (lion, "Lion"), "champion": (champion, "Champion"),
+    "nobleman": (nobleman, "Nobleman"), "archbishop": (archbishop_ts, "Archbishop"),
+    "marshall": (marshall, "Marshall"), "warlord": (warlord, "Warlord"),
     "supercav": (supercav, "Supercav"),
 }

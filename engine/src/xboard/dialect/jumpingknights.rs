@@ -226,13 +226,7 @@ impl Dialect for JumpingKnights {
     /// squares (our `e2e4` is XBoard's `f2f4`), so it cannot be accepted here as well.
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
         let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
-        let text = match (text, self.turn()) {
-            ("O-O", movegen::types::Color::White) => "f1h1",
-            ("O-O-O", movegen::types::Color::White) => "f1d1",
-            ("O-O", movegen::types::Color::Black) => "f8h8",
-            ("O-O-O", movegen::types::Color::Black) => "f8d8",
-            _ => text,
-        };
+        let text = super::castling_text(text, self.turn(), ["f1h1", "f1d1", "f8h8", "f8d8"]);
         let Some(t) = parse_text(text) else {
             return Err(err("not a move in XBoard's coordinates (files a-j, ranks 0-9)"));
         };

@@ -232,13 +232,20 @@ mod tests {
             .ends_with(" 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
     }
 
+    /// The move `ours` (notation.md) of the position `fen`, which XBoard writes `theirs` (and
+    /// which reads back from it).
+    fn sent(fen: &str, ours: &str, theirs: &str) -> (Magician, Move) {
+        let p = pos(fen);
+        let m = p.parse_move(ours).unwrap();
+        assert_eq!(p.to_xboard(m), theirs);
+        assert_eq!(p.parse_xboard(theirs), Ok(m));
+        (p, m)
+    }
+
     #[test]
     fn switch_goes_through_an_empty_neighbour_and_back() {
         // White bishop c4 (moved), c5 empty: forward first.
-        let p = pos("4k3/p7/8/8/2B5/8/P7/4K3 w - - 0 1 M");
-        let sw = p.parse_move("c4c4m").unwrap();
-        assert_eq!(p.to_xboard(sw), "c4c5,c5c4m");
-        assert_eq!(p.parse_xboard("c4c5,c5c4m"), Ok(sw));
+        let (p, sw) = sent("4k3/p7/8/8/2B5/8/P7/4K3 w - - 0 1 M", "c4c4m", "c4c5,c5c4m");
         assert_eq!(p.parse_xboard("c4c5,c5c4"), Ok(sw), "a human's entry has no letter");
         assert_eq!(p.parse_xboard("c4d5,d5c4m"), Ok(sw), "any empty square will do");
         assert_eq!(p.parse_xboard("c4c4,c5b4"), Ok(sw), "castling form");
@@ -247,9 +254,7 @@ mod tests {
         // Kill square occupied (the a2 pawn): XBoard would delete it, refused.
         assert!(p.parse_xboard("c4a2,a2c4m").is_err());
         // Black bishop f5 (moved), its forward square f4 is empty.
-        let p = pos("4k3/p7/8/5b2/8/8/P7/4K3 b - - 0 1 m");
-        let sw = p.parse_move("f5f5m").unwrap();
-        assert_eq!(p.to_xboard(sw), "f5f4,f4f5m");
+        let (p, sw) = sent("4k3/p7/8/5b2/8/8/P7/4K3 b - - 0 1 m", "f5f5m", "f5f4,f4f5m");
         // XBoard relays it to White's engine in castling form, file off the board allowed.
         assert_eq!(p.parse_xboard("f5f5,f4g5"), Ok(sw));
         assert_eq!(p.parse_xboard("f5f5,f4`5"), Ok(sw));
@@ -261,16 +266,11 @@ mod tests {
     #[test]
     fn promotion_to_the_magician_names_her_final_form() {
         // Black has a queen: she becomes a Prime Minister at once.
-        let p = pos("3qk3/1P6/8/8/8/8/8/4K3 w - - 0 1 M");
-        let m = p.parse_move("b7b8m").unwrap();
-        assert_eq!(p.to_xboard(m), "b7b8y");
-        assert_eq!(p.parse_xboard("b7b8y"), Ok(m));
+        let (p, m) = sent("3qk3/1P6/8/8/8/8/8/4K3 w - - 0 1 M", "b7b8m", "b7b8y");
         assert_eq!(p.parse_xboard("b7b8m"), Ok(m));
         assert!(p.parse_xboard("b7b8c").is_err());
         // Pawns only against her: she stays a Magician.
-        let p = pos("4k3/1P5p/8/8/8/8/8/4K3 w - - 0 1 M");
-        let m = p.parse_move("b7b8m").unwrap();
-        assert_eq!(p.to_xboard(m), "b7b8m");
+        sent("4k3/1P5p/8/8/8/8/8/4K3 w - - 0 1 M", "b7b8m", "b7b8m");
     }
 
     #[test]
@@ -280,14 +280,5 @@ mod tests {
         assert_eq!(f("4k1y1/8/8/8/8/8/8/3MK3 w - - 0 1"), "4k1y1/8/8/8/8/8/8/3MK3 w - - 0 1 -");
         assert_eq!(f("4k1h1/8/8/8/8/8/8/4K3 w - - 0 1"), "4k1h1/8/8/8/8/8/8/4K3 w - - 0 1 M");
         assert!(xboard_flags("4k3/8/8/8/8/8/8/4K3 w - - 0 1 Mm").is_none());
-    }
-
-    #[test]
-    fn pgn_san_keeps_the_annotation_in_a_comment() {
-        // e5e6 promotes the d3 Magician to a Prime Minister (Black has a queen).
-        let p = pos("3qk3/p7/8/4P3/8/3M4/8/4K3 w - - 0 1 -");
-        let m = p.parse_move("e5e6").unwrap();
-        assert_eq!(p.move_san(m), "e6 (M = Y)");
-        assert_eq!(p.pgn_san(m), "e6 {M = Y}");
     }
 }

@@ -12,7 +12,7 @@ mod tamerspiel;
 
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
-use movegen::types::{Geometry, Square};
+use movegen::types::{Color, Geometry, Square};
 use movegen::{Move, MoveError};
 
 /// A variant as XBoard sees it. Every method has a default for a variant whose XBoard texts are
@@ -98,5 +98,18 @@ pub trait Dialect: Evaluator {
     /// marks); by default the form the engine sends.
     fn xboard_entry(&self, m: Move) -> String {
         self.to_xboard(m)
+    }
+}
+
+/// The coordinates of XBoard's `O-O` / `O-O-O` (which it may send in some modes) for the side to
+/// move `turn`, given as `[White short, White long, Black short, Black long]`; other texts as
+/// they are.
+fn castling_text<'a>(text: &'a str, turn: Color, moves: [&'a str; 4]) -> &'a str {
+    match (text, turn) {
+        ("O-O", Color::White) => moves[0],
+        ("O-O-O", Color::White) => moves[1],
+        ("O-O", Color::Black) => moves[2],
+        ("O-O-O", Color::Black) => moves[3],
+        _ => text,
     }
 }

@@ -1,9 +1,9 @@
 //! The `eightpiece` and `eightpiece-random` entries of the variant table.
 
 use super::{setup, EightPiece};
+use crate::info::MoveForm::*;
 use crate::info::{
-    orthodox, EndTexts, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, Setups, VariantId,
-    VariantInfo,
+    orthodox, EndTexts, Marks, Openings, PieceInfo, SearchFeatures, Setups, VariantId, VariantInfo,
 };
 
 const PIECES: &[PieceInfo] = &[
@@ -54,18 +54,8 @@ fn setup_fen(n: usize) -> Option<String> {
 }
 
 /// Pushes, lancer facings and turns, the pass.
-const MARKS: Marks = Marks {
-    forms: &[
-        MoveForm::Castle,
-        MoveForm::EnPassant,
-        MoveForm::Promotion,
-        MoveForm::Facing,
-        MoveForm::Turn,
-        MoveForm::Push,
-        MoveForm::Pass,
-    ],
-    ..Marks::ORTHODOX
-};
+const MARKS: Marks =
+    Marks { forms: &[Castle, EnPassant, Promotion, Facing, Turn, Push, Pass], ..Marks::ORTHODOX };
 
 /// The rule book's automatic draw (§9).
 const ENDS: EndTexts = EndTexts { fifty_moves: "the automatic 50-move draw", ..EndTexts::STANDARD };

@@ -1,9 +1,8 @@
 //! The `jumpingknights` entry of the variant table.
 
 use super::{JumpingKnights, START_FEN};
-use crate::info::{
-    EndTexts, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo,
-};
+use crate::info::MoveForm::*;
+use crate::info::{EndTexts, Marks, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -13,13 +12,7 @@ const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
 pub const INFO: VariantInfo = VariantInfo {
     marks: Marks {
         // A promotion may be forced to one piece: Rule 4 keeps only the checking ones.
-        forms: &[
-            MoveForm::Castle,
-            MoveForm::Promotion,
-            MoveForm::AutoPromotion,
-            MoveForm::Jump,
-            MoveForm::JumpEnPassant,
-        ],
+        forms: &[Castle, Promotion, AutoPromotion, Jump, JumpEnPassant],
         // The edge ring.
         squares: &[SquareMark { class: "edge", ranks: true }],
         ..Marks::ORTHODOX

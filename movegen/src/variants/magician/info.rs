@@ -1,18 +1,13 @@
 //! The `magician` entry of the variant table.
 
 use super::{Magician, START_FEN};
-use crate::info::{orthodox, Marks, MoveForm, Openings, PieceInfo, SearchFeatures, VariantInfo};
+use crate::info::MoveForm::*;
+use crate::info::{orthodox, Marks, Openings, PieceInfo, SearchFeatures, VariantInfo};
 
 /// Chess with the Magician.
 pub const INFO: VariantInfo = VariantInfo {
     marks: Marks {
-        forms: &[
-            MoveForm::Castle,
-            MoveForm::EnPassant,
-            MoveForm::Promotion,
-            MoveForm::Switch,
-            MoveForm::AutoPromotion,
-        ],
+        forms: &[Castle, EnPassant, Promotion, Switch, AutoPromotion],
         ..Marks::ORTHODOX
     },
     openings: Openings { suite: include_str!("../../../../bench/openings/magician.epd"), depth: 7 },

@@ -1,18 +1,13 @@
 //! The `pieceeater` entry of the variant table.
 
 use super::{PieceEater, START_FEN};
-use crate::info::{orthodox, Marks, MoveForm, Openings, PieceInfo, VariantInfo};
+use crate::info::MoveForm::*;
+use crate::info::{orthodox, Marks, Openings, PieceInfo, VariantInfo};
 
 /// PieceEater Chess.
 pub const INFO: VariantInfo = VariantInfo {
     marks: Marks {
-        forms: &[
-            MoveForm::Castle,
-            MoveForm::EnPassant,
-            MoveForm::Promotion,
-            MoveForm::Drop,
-            MoveForm::Chance,
-        ],
+        forms: &[Castle, EnPassant, Promotion, Drop, Chance],
         // No check rule (pieceeater.md §3): a king may stay attacked and be captured.
         check_rule: false,
         ..Marks::ORTHODOX

@@ -1,7 +1,8 @@
 //! The `tamerspiel` entry of the variant table.
 
 use super::{TamerSpiel, START_FEN};
-use crate::info::{Marks, MoveForm, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
+use crate::info::MoveForm::*;
+use crate::info::{Marks, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -10,7 +11,7 @@ const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
 /// TamerSpiel.
 pub const INFO: VariantInfo = VariantInfo {
     marks: Marks {
-        forms: &[MoveForm::Castle, MoveForm::Promotion, MoveForm::AutoPromotion, MoveForm::Swap],
+        forms: &[Castle, Promotion, AutoPromotion, Swap],
         // The King and the Tetrarch it promotes to (tamerspiel.md §3).
         royals: &['K', 'T'],
         check_rule: true,
