@@ -5,6 +5,7 @@ pub mod cli;
 pub mod game;
 pub mod gui;
 pub mod pieces;
+pub mod platform;
 pub mod play;
 pub mod protocol;
 pub mod runner;
