@@ -480,11 +480,28 @@ pub fn run_xboard_pieces(args: &XboardPiecesArgs, out: &mut dyn Write) -> Result
              -trueColors true",
             files.len(),
             dir.display(),
-            dir.display()
+            quoted(&dir.display().to_string())
+        )
+        .map_err(io_err)?;
+    }
+    if cfg!(windows) {
+        writeln!(
+            out,
+            "WinBoard reads bitmaps, not these SVG files: use the winboard-pieces folder of the \
+             Windows release archive (docs/winboard.md)."
         )
         .map_err(io_err)?;
     }
     Ok(())
+}
+
+/// A path as one shell word: in double quotes when it holds a space (Windows folders often do).
+fn quoted(path: &str) -> String {
+    if path.contains(' ') {
+        format!("\"{path}\"")
+    } else {
+        path.to_string()
+    }
 }
 
 /// Dispatches a parsed command line.

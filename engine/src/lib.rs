@@ -10,6 +10,7 @@ pub mod args;
 pub mod cli;
 pub mod gui;
 pub mod pieces;
+pub mod platform;
 pub mod play;
 pub mod protocol;
 pub mod runner;

@@ -1,11 +1,16 @@
 //! `menagerie` binary entry point.
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use engine::cli::{run, Cli};
 use std::io::Write;
 
 fn main() {
-    let cli = Cli::parse();
+    // First of all: the fast build checks the CPU, the portable one may hand over to it.
+    engine::platform::start();
+    // clap prints "menagerie " before the version text; the text is built once, at run time.
+    let version: &'static str = Box::leak(engine::platform::version_details().into_boxed_str());
+    let matches = Cli::command().version(version).get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     if cli.command.is_none() {
         let stdin = std::io::stdin();
         let defaults = engine::protocol::Options::default();

@@ -3,7 +3,9 @@
 //! with a result and the traffic log must show no illegal move, error or forfeit (a desync
 //! between XBoard's board and the engine's shows up as one of those). `.ci/run` installs `xboard`
 //! and `xvfb`; without them this test says so and passes vacuously. `MENAGERIE_XBOARD_VARIANTS`
-//! (comma-separated variant ids, e.g. `pieceeater`) limits the run to those variants.
+//! (comma-separated variant ids, e.g. `pieceeater`) limits the run to those variants;
+//! `MENAGERIE_XBOARD_ENGINE` replaces the engine command (e.g. `wine /path/to/menagerie.exe`,
+//! the Windows build: docs/winboard.md).
 
 use movegen::rules::VariantId;
 use session::supported;
@@ -23,7 +25,8 @@ fn xboard() -> Option<String> {
 /// Runs one engine-vs-itself game of `variant` in XBoard; returns (pgn, debug log).
 pub fn xboard_game(variant: &str, dir: &std::path::Path) -> (String, String) {
     let xb = xboard().expect("xboard present");
-    let engine = env!("CARGO_BIN_EXE_menagerie");
+    let engine = std::env::var("MENAGERIE_XBOARD_ENGINE")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_menagerie").to_string());
     let pgn = dir.join(format!("{variant}.pgn"));
     let log = dir.join(format!("{variant}.debug"));
     let _ = std::fs::remove_file(&pgn);
@@ -33,9 +36,9 @@ pub fn xboard_game(variant: &str, dir: &std::path::Path) -> (String, String) {
         "-screen 0 1280x1024x24".into(),
         xb,
         "-fcp".into(),
-        engine.into(),
+        engine.clone(),
         "-scp".into(),
-        engine.into(),
+        engine,
         "-mg".into(),
         "1".into(),
         "-tc".into(),

@@ -1,21 +1,37 @@
-//! Drives the engine's protocol loop in-process: lines in through a pipe, lines out collected by a
-//! reader thread, with timeouts so a hang is a test failure rather than a stuck test.
+//! Drives the engine's protocol loop, in-process or as another program (a build for another
+//! platform under its emulator): lines in through a pipe, lines out collected by a reader
+//! thread, with timeouts so a hang is a test failure rather than a stuck test.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// An engine running `engine::protocol::run` on a thread.
+/// What runs the protocol loop.
 #[derive(Debug)]
+enum Engine {
+    /// `engine::stdio::run` on a thread of this process.
+    Thread(JoinHandle<()>),
+    /// A separate program.
+    Process(Child),
+}
+
+/// An engine running `engine::stdio::run` on a thread, or the `menagerie` program.
 pub struct Driver {
-    input: Option<std::io::PipeWriter>,
+    input: Option<Box<dyn Write + Send>>,
     lines: Receiver<String>,
-    engine: Option<JoinHandle<()>>,
+    engine: Option<Engine>,
     /// Every line the engine wrote, in order.
     pub transcript: Vec<String>,
     /// Every line sent to the engine, in order.
     pub sent: Vec<String>,
+}
+
+impl std::fmt::Debug for Driver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driver").field("engine", &self.engine).field("sent", &self.sent).finish()
+    }
 }
 
 impl Default for Driver {
@@ -32,9 +48,31 @@ impl Driver {
         let engine = std::thread::spawn(move || {
             engine::stdio::run(BufReader::new(in_r), out_w);
         });
+        Driver::over(Box::new(in_w), out_r, Engine::Thread(engine))
+    }
+
+    /// Starts a program that speaks the protocol on its standard input and output (its
+    /// standard error is passed through).
+    pub fn spawn(mut command: Command) -> Driver {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {command:?}: {e}"));
+        let input = child.stdin.take().expect("stdin");
+        let output = child.stdout.take().expect("stdout");
+        Driver::over(Box::new(input), output, Engine::Process(child))
+    }
+
+    fn over(
+        input: Box<dyn Write + Send>,
+        output: impl Read + Send + 'static,
+        engine: Engine,
+    ) -> Driver {
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(out_r).lines() {
+            for line in BufReader::new(output).lines() {
                 match line {
                     Ok(l) => {
                         if tx.send(l).is_err() {
@@ -46,7 +84,7 @@ impl Driver {
             }
         });
         Driver {
-            input: Some(in_w),
+            input: Some(input),
             lines: rx,
             engine: Some(engine),
             transcript: Vec::new(),
@@ -117,12 +155,28 @@ impl Driver {
         got
     }
 
-    /// Sends `quit`, closes the input and waits for the loop to end.
+    /// Sends `quit`, closes the input and waits for the loop to end (a program must exit with
+    /// status 0).
     pub fn quit(mut self) {
         self.send("quit");
         self.input = None;
-        if let Some(h) = self.engine.take() {
-            h.join().expect("engine thread ended without panic");
+        match self.engine.take() {
+            Some(Engine::Thread(h)) => h.join().expect("engine thread ended without panic"),
+            Some(Engine::Process(mut child)) => {
+                let status = child.wait().expect("wait for the engine");
+                assert!(status.success(), "the engine exited with {status}");
+            }
+            None => {}
+        }
+    }
+}
+
+impl Drop for Driver {
+    /// A program still running when its test ends (a failed test) is stopped.
+    fn drop(&mut self) {
+        if let Some(Engine::Process(child)) = &mut self.engine {
+            let _ = child.kill();
+            let _ = child.wait();
         }
     }
 }

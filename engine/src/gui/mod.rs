@@ -569,10 +569,20 @@ pub fn run(cfg: &GuiConfig, out: &mut dyn std::io::Write) -> Result<(), String> 
     })
 }
 
-/// Opens `url` with the desktop's opener; a failure is harmless (the URL is printed).
+/// Opens `url` with the desktop's opener (`start` on Windows, `open` on macOS, `xdg-open`
+/// elsewhere); a failure is harmless (the URL is printed).
 fn open_browser(url: &str) {
-    let opener = if cfg!(target_os = "macos") { "open" } else { "xdg-open" };
-    let _ = std::process::Command::new(opener)
+    let mut command = if cfg!(windows) {
+        // `start`'s first quoted argument is a window title, hence the empty one.
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    } else if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
+    } else {
+        std::process::Command::new("xdg-open")
+    };
+    let _ = command
         .arg(url)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::null())

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Builds the release archives of Menagerie, one per platform, into target/dist/:
+#
+#   menagerie-<version>-x86_64-unknown-linux-gnu.tar.gz   Linux x86-64: `menagerie` (portable,
+#                                                         any x86-64 CPU) + `menagerie-x86-64-v3`
+#   menagerie-<version>-x86_64-pc-windows-gnu.zip         Windows x86-64: the same two, as .exe
+#   menagerie-<version>-aarch64-unknown-linux-gnu.tar.gz  Linux on 64-bit ARM
+#
+# each with README.md, LICENSE, docs/, the XBoard piece images (xboard-pieces/<variant>/), the
+# WinBoard piece bitmaps in the Windows archive (winboard-pieces/<variant>/), and SHA256SUMS (the
+# checksum of every file in the archive); beside each archive `<archive>.sha256`, and
+# target/dist/SHA256SUMS over all archives. The portable `menagerie` starts the x86-64-v3 build
+# by itself on a CPU that runs it (docs/install.md).
+#
+# Usage: dist/build.sh [--profile release|ci] [TARGET ...]
+#   --profile ci   quicker builds without whole-program LTO (what CI tests); default: release
+#   TARGET         some of the triples above (default: all three)
+#
+# Needs: the pinned Rust toolchain with the targets (rust-toolchain.toml lists them), Debian's
+# gcc-mingw-w64-x86-64 and gcc-aarch64-linux-gnu (cross linkers), python3, tar, sha256sum.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=release
+targets=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --profile) profile=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) targets+=("$1"); shift ;;
+  esac
+done
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(x86_64-unknown-linux-gnu x86_64-pc-windows-gnu aarch64-unknown-linux-gnu)
+fi
+
+version=$(cargo metadata --no-deps --format-version 1 \
+  | python3 -c 'import json,sys; print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "menagerie-engine"))')
+out=target/dist
+work=target/dist-work
+mkdir -p "$out"
+rm -rf "$work"
+mkdir -p "$work"
+
+# Cargo's profile directory name: `dev` builds land in debug/.
+profdir=$profile
+[ "$profile" = dev ] && profdir=debug
+
+# build TRIPLE LEVEL: the engine for TRIPLE, portable (`base`) or x86-64-v3 (`v3`), each level
+# in its own target directory so neither rebuilds the other. Prints the binary's path.
+build() {
+  local triple=$1 level=$2 dir=target/dist-build/$2
+  local var="CARGO_TARGET_$(echo "$triple" | tr 'a-z-' 'A-Z_')_RUSTFLAGS"
+  local flags=""
+  [ "$level" = v3 ] && flags="-C target-cpu=x86-64-v3"
+  echo "== build $triple ($level, profile $profile)" >&2
+  env "$var=$flags" cargo build --locked --profile "$profile" --target "$triple" \
+    -p menagerie-engine --bin menagerie --target-dir "$dir" >&2
+  local exe=menagerie
+  [[ $triple == *windows* ]] && exe=menagerie.exe
+  echo "$dir/$triple/$profdir/$exe"
+}
+
+# The piece images are the same files on every platform (embedded in the binary); the host's
+# build writes them.
+echo "== piece images" >&2
+cargo build --locked --profile "$profile" -p menagerie-engine --bin menagerie >&2
+host_bin=target/$profdir/menagerie
+"$host_bin" xboard-pieces "$work/xboard-pieces" >/dev/null
+python3 dist/winboard_pieces.py "$work/xboard-pieces" "$work/winboard-pieces" >&2
+
+for triple in "${targets[@]}"; do
+  name=menagerie-$version-$triple
+  stage=$work/$name
+  mkdir -p "$stage"
+  case "$triple" in
+    x86_64-unknown-linux-gnu)
+      cp "$(build "$triple" base)" "$stage/menagerie"
+      cp "$(build "$triple" v3)" "$stage/menagerie-x86-64-v3" ;;
+    x86_64-pc-windows-gnu)
+      cp "$(build "$triple" base)" "$stage/menagerie.exe"
+      cp "$(build "$triple" v3)" "$stage/menagerie-x86-64-v3.exe"
+      cp -r "$work/winboard-pieces" "$stage/winboard-pieces" ;;
+    aarch64-unknown-linux-gnu)
+      cp "$(build "$triple" base)" "$stage/menagerie" ;;
+    *) echo "unknown target $triple" >&2; exit 2 ;;
+  esac
+  cp README.md LICENSE "$stage/"
+  cp -r docs "$stage/docs"
+  cp -r "$work/xboard-pieces" "$stage/xboard-pieces"
+  (cd "$stage" && find . -type f ! -name SHA256SUMS -printf '%P\n' | LC_ALL=C sort \
+    | xargs -d '\n' sha256sum > SHA256SUMS)
+  rm -f "$out/$name".*
+  if [[ $triple == *windows* ]]; then
+    archive=$name.zip
+    (cd "$work" && python3 -m zipfile -c "../dist/$archive" "$name")
+  else
+    archive=$name.tar.gz
+    tar -C "$work" --sort=name --owner=0 --group=0 -czf "$out/$archive" "$name"
+  fi
+  (cd "$out" && sha256sum "$archive" > "$archive.sha256")
+  echo "$out/$archive"
+done
+(cd "$out" && cat ./*.sha256 > SHA256SUMS)
+echo "== archives in $out (checksums: $out/SHA256SUMS)" >&2
