@@ -13,7 +13,7 @@ crate::for_each_variant!(define_variant_ids!());
 #[doc(hidden)]
 #[macro_export]
 macro_rules! define_variant_ids {
-    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
+    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {
         /// The variant ids of the rule book (`../shared/rules/README.md`), in rule-book order.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         pub enum VariantId {
@@ -214,6 +214,20 @@ impl SearchFeatures {
         SearchFeatures { quiet_pruning: true, history_heuristics: true, qsearch_tt: true };
 }
 
+/// How XBoard learns an engine-defined variant it does not know: the `setup` line's
+/// piece-to-char table and parent variant, and the `piece` lines (Betza descriptions). A variant
+/// whose XBoard texts need more (other move forms, another FEN) has a dialect module of its own
+/// in the XBoard front end instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XboardSetup {
+    /// The piece-to-char table (`PNBRQKpnbrqk` and the like).
+    pub pieces: &'static str,
+    /// The parent variant with board size and holdings (`8x8+0_fairy`).
+    pub parent: &'static str,
+    /// The `piece` lines after `piece ` (`N& nN`).
+    pub betza: &'static [&'static str],
+}
+
 /// Everything the surfaces need to know about one variant id.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
@@ -223,6 +237,9 @@ pub struct VariantInfo {
     pub title: &'static str,
     /// The XBoard variant name (`normal` for chess).
     pub xboard_name: &'static str,
+    /// The `setup` and `piece` lines for XBoard, for a variant without a dialect module of its
+    /// own that XBoard does not know (`None`: XBoard knows it, or the module writes them).
+    pub xboard_setup: Option<XboardSetup>,
     /// Its rule-book file under `../shared/rules/`.
     pub rules_file: &'static str,
     /// The standard start position (`None`: the start is one of the numbered setups).

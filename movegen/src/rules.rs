@@ -279,7 +279,7 @@ macro_rules! with_variant {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_variant_arms {
-    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {{
+    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {{
         match $id {
             $($crate::info::VariantId::$V => {
                 type $T = $crate::variants::$tm::$tt;
@@ -314,6 +314,7 @@ impl VariantInfo {
             name,
             title,
             xboard_name: name,
+            xboard_setup: None,
             rules_file,
             start_fen: Some(T::START_FEN),
             has_chance: T::HAS_CHANCE,

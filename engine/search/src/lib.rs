@@ -91,7 +91,7 @@ pub struct Config {
     /// drawn from this seed and the position. The "random mover" opponent of the strength tests.
     pub random: Option<u64>,
     /// Root moves to play only if every legal move is in this list (XBoard: moves its board
-    /// cannot follow, see `EngineVariant::xboard_avoid`). Empty for every ordinary search.
+    /// cannot follow, see the XBoard dialect's `xboard_avoid`). Empty for every ordinary search.
     pub avoid: Vec<Move>,
     /// A playing level below full strength (`Skill Level`, `UCI_Elo`): fewer nodes, a depth
     /// cap, and bounded noise in the choice among the best root moves ([`Skill`]).

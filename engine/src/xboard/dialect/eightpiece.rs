@@ -13,7 +13,7 @@
 //! * sentry push and nudge: the lion form `c5e7,e7f8` (sentry, victim, destination), which XBoard
 //!   relays as is or in its castling form `c5f8,e7*`; both decode;
 //! * the pass: `@@@@` (XBoard relays a pass to the other engine as a `setboard`, see
-//!   [`EngineVariant::xboard_shows`]);
+//!   [`Dialect::xboard_shows`]);
 //! * castling: `e1g1` / `e1c1`; in `eightpiece-random` king onto partner (`b1a1`, XBoard draws
 //!   it right for a rook partner) or, for a jailer partner, XBoard's castling form
 //!   `b1c1,a1d1` (king from, king to, partner square) with `piece K& KO2`.
