@@ -16,7 +16,11 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-MENAGERIE = os.path.join(ROOT, "target", "release", "menagerie")
+# The x86-64-v3 build (`cargo fast`) when there is one, as the release archives run it on this
+# CPU; else the portable build. MENAGERIE=PATH picks another.
+_FAST = os.path.join(ROOT, "target", "fast", "release", "menagerie")
+MENAGERIE = os.environ.get("MENAGERIE") or (
+    _FAST if os.path.exists(_FAST) else os.path.join(ROOT, "target", "release", "menagerie"))
 STOCKFISH = "/usr/games/stockfish"
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -12,8 +12,8 @@ cases=(
   "eightpiece|perft --variant eightpiece 5"
   "pieceeater|perft --variant pieceeater 4"
   "magician|perft --variant magician 6"
-  "tamerspiel|perft --variant tamerspiel 5"
-  "jumpingknights|perft --variant jumpingknights 5"
+  "tamerspiel|perft --variant tamerspiel 6"
+  "jumpingknights|perft --variant jumpingknights 6"
   "bench|bench"
 )
 declare -A best

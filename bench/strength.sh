@@ -8,7 +8,10 @@
 # PGNs go to strength-*.pgn in the current directory; the last line is the summary.
 # CONCURRENCY (default 2) sets the games played at once by `ladder`.
 set -euo pipefail
-bin=${MENAGERIE:-$(cd "$(dirname "$0")/.." && pwd)/target/release/menagerie}
+# The x86-64-v3 build (`cargo fast`) if it is there, else the portable one; MENAGERIE=PATH picks.
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MENAGERIE:-$root/target/fast/release/menagerie}
+[ -n "${MENAGERIE:-}" ] || [ -x "$bin" ] || bin=$root/target/release/menagerie
 mode=${1:?mode}
 case "$mode" in
 random)
