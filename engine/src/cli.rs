@@ -176,6 +176,15 @@ pub struct MatchArgs {
     /// Protocol of the second engine: uci, xboard or auto.
     #[arg(long, default_value = "auto")]
     pub proto2: String,
+    /// An option of the first engine, `NAME=VALUE` (repeatable), set at start-up after
+    /// `--hash`/`--threads`: UCI `setoption name NAME value VALUE` (the engine must offer it),
+    /// XBoard `option NAME=VALUE`. E.g. `--option1 Threads=2`.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option1: Vec<String>,
+    /// An option of the second engine, as `--option1`. E.g. `--option2 UCI_LimitStrength=true
+    /// --option2 UCI_Elo=2200` for Stockfish at a calibrated level.
+    #[arg(long, value_name = "NAME=VALUE")]
+    pub option2: Vec<String>,
     /// Variant id.
     #[arg(long, default_value = VariantId::DEFAULT.name())]
     pub variant: String,
@@ -555,6 +564,18 @@ pub fn parse_tc(s: &str) -> Option<crate::runner::player::Control> {
     })
 }
 
+/// `--option1`/`--option2` values: `NAME=VALUE`, split at the first `=`.
+fn options_arg(raw: &[String]) -> Result<Vec<(String, String)>, CliError> {
+    raw.iter()
+        .map(|o| match o.split_once('=') {
+            Some((n, v)) if !n.trim().is_empty() => {
+                Ok((n.trim().to_string(), v.trim().to_string()))
+            }
+            _ => Err(usage(format!("engine option `{o}` is not NAME=VALUE"))),
+        })
+        .collect()
+}
+
 fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::runner::{run_match, write_atomically, EngineSpec, MatchConfig};
     let variant = variant_arg(&a.variant)?;
@@ -583,8 +604,16 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let cfg = MatchConfig {
         engines: [
-            EngineSpec { cmd: e1, proto: parse_proto(&a.proto1)? },
-            EngineSpec { cmd: e2, proto: parse_proto(&a.proto2)? },
+            EngineSpec {
+                cmd: e1,
+                proto: parse_proto(&a.proto1)?,
+                options: options_arg(&a.option1)?,
+            },
+            EngineSpec {
+                cmd: e2,
+                proto: parse_proto(&a.proto2)?,
+                options: options_arg(&a.option2)?,
+            },
         ],
         variant,
         games: a.games,

@@ -106,6 +106,53 @@ fn leftover(tag: &str) -> bool {
     matches!(out, Ok(o) if !o.stdout.is_empty())
 }
 
+/// `--option2 NAME=VALUE` reaches the engine as `setoption` after the hash and threads; a name
+/// the engine does not offer stops the match before a game with a clear error.
+#[test]
+fn engine_options_are_set_and_checked() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        eprintln!("SKIPPED: python3 not found (fake engines are Python scripts)");
+        return;
+    }
+    let log = tmp("options.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--engine2",
+        &fake("record", log.to_str().unwrap()),
+        "--proto2",
+        "uci",
+        "--threads",
+        "1",
+        "--option2",
+        "fake level=7",
+        "--games",
+        "2",
+        "--tc",
+        "0.5+0",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = sent.lines().collect();
+    let threads = lines.iter().position(|l| *l == "setoption name Threads value 1").expect(&sent);
+    let option = lines.iter().position(|l| *l == "setoption name fake level value 7").expect(&sent);
+    assert!(threads < option, "{sent}");
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--engine2",
+        &fake("record", log.to_str().unwrap()),
+        "--option2",
+        "Fake Levl=7",
+        "--games",
+        "2",
+    ]);
+    assert_ne!(code, 0, "{out}");
+    assert!(err.contains("has no UCI option `Fake Levl`"), "{err}");
+    let (code, _, err) = menagerie(&["match", "--option1", "Threads", "--games", "2"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("engine option `Threads` is not NAME=VALUE"), "{err}");
+}
+
 #[test]
 fn faults_lose_the_game_and_leave_no_orphans() {
     if Command::new("python3").arg("--version").output().is_err() {

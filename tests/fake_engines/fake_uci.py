@@ -8,20 +8,28 @@ Usage: fake_uci.py MODE [TAG]
   hang     never answers `go`
   crash    exits when asked to move
   garbage  prints junk lines, then an unparsable bestmove
-TAG is ignored (it marks the process so tests can look for leftovers).
+  record   offers the option `Fake Level`, writes every line it receives to the file TAG and
+           answers `go` with an illegal move
+TAG marks the process so tests can look for leftovers (in `record` mode: the file to write).
 """
 import sys
 
 mode = sys.argv[1]
+log = open(sys.argv[2], "a") if mode == "record" else None
 for line in sys.stdin:
     cmd = line.strip()
+    if log:
+        log.write(cmd + "\n")
+        log.flush()
     if cmd == "uci":
         print("id name Fake-" + mode)
+        if mode == "record":
+            print("option name Fake Level type spin default 1 min 0 max 20")
         print("uciok", flush=True)
     elif cmd == "isready":
         print("readyok", flush=True)
     elif cmd.startswith("go"):
-        if mode == "illegal":
+        if mode in ("illegal", "record"):
             print("bestmove a1a8", flush=True)
         elif mode == "hang":
             pass

@@ -32,6 +32,9 @@ pub struct EngineSpec {
     pub cmd: String,
     /// Protocol, or `None` to detect.
     pub proto: Option<Proto>,
+    /// Engine options (name, value) set at start-up, after `Hash` and `Threads`: UCI
+    /// `setoption`, XBoard `option NAME=VALUE` (`--option1`/`--option2`, e.g. `UCI_Elo=2200`).
+    pub options: Vec<(String, String)>,
 }
 
 /// Everything a match needs.
@@ -248,7 +251,7 @@ fn worker(
     let start = |i: usize| {
         let e = &cfg.engines[i];
         let control = if i == 0 { cfg.control.scaled(cfg.odds) } else { cfg.control.clone() };
-        Player::start(&e.cmd, e.proto, control, cfg.hash_mb, cfg.threads)
+        Player::start(e, control, cfg.hash_mb, cfg.threads)
     };
     let (mut a, mut b) = match (start(0), start(1)) {
         (Ok(a), Ok(b)) => (a, b),

@@ -102,6 +102,9 @@ pub struct Player {
     control: Control,
     hash_mb: Option<usize>,
     threads: Option<usize>,
+    options: Vec<(String, String)>,
+    /// The option names a UCI engine offered (lower case).
+    uci_options: Vec<String>,
 }
 
 const STARTUP: Duration = Duration::from_secs(10);
@@ -134,6 +137,12 @@ fn parse_xboard_score(line: &str) -> Option<i32> {
     })
 }
 
+/// The name in a UCI `option name <NAME> type ...` line (names may hold spaces).
+fn uci_option_name(line: &str) -> Option<&str> {
+    let rest = line.trim().strip_prefix("option name ")?;
+    Some(rest.split_once(" type ").map_or(rest, |(n, _)| n).trim())
+}
+
 fn feature_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     let key = format!("{name}=");
     let i = line.find(&key)? + key.len();
@@ -164,14 +173,15 @@ impl Player {
         &self.control
     }
 
-    /// Starts an engine, detecting its protocol when `proto` is `None` (tries UCI, then XBoard).
+    /// Starts an engine, detecting its protocol when `spec.proto` is `None` (tries UCI, then
+    /// XBoard).
     pub fn start(
-        cmd: &str,
-        proto: Option<Proto>,
+        spec: &super::EngineSpec,
         control: Control,
         hash_mb: Option<usize>,
         threads: Option<usize>,
     ) -> Result<Player, String> {
+        let (cmd, proto) = (spec.cmd.as_str(), spec.proto);
         let mut p = Player {
             name: cmd.to_string(),
             cmd: cmd.to_string(),
@@ -185,6 +195,8 @@ impl Player {
             control,
             hash_mb,
             threads,
+            options: spec.options.clone(),
+            uci_options: Vec::new(),
         };
         match proto {
             Some(pr) => p.boot(pr)?,
@@ -192,6 +204,19 @@ impl Player {
                 if p.boot_waiting(Proto::Uci, DETECT).is_err() {
                     p.boot(Proto::Xboard)?;
                 }
+            }
+        }
+        // UCI option names are case-insensitive; an engine ignores one it does not have, so a
+        // misspelt name would otherwise go unnoticed for a whole match.
+        if p.proto == Proto::Uci {
+            let missing =
+                p.options.iter().find(|(n, _)| !p.uci_options.contains(&n.to_ascii_lowercase()));
+            if let Some((n, _)) = missing {
+                let err = format!("{} has no UCI option `{n}`", p.cmd);
+                if let Some(mut pr) = p.proc.take() {
+                    pr.shutdown("quit", Duration::from_millis(200));
+                }
+                return Err(err);
             }
         }
         Ok(p)
@@ -218,6 +243,7 @@ impl Player {
                 pr.send("uci").map_err(|e| e.to_string())?;
                 let mut name = None;
                 let mut variant_opt = false;
+                let mut offered: Vec<String> = Vec::new();
                 pr.until(
                     wait,
                     |l| l.trim() == "uciok",
@@ -228,9 +254,13 @@ impl Player {
                         if l.starts_with("option name UCI_Variant ") {
                             variant_opt = true;
                         }
+                        if let Some(o) = uci_option_name(l) {
+                            offered.push(o.to_ascii_lowercase());
+                        }
                     },
                 )
                 .map_err(|e| format!("{} did not answer `uci`: {e}", self.cmd))?;
+                self.uci_options = offered;
                 if let Some(n) = name.filter(|_| !self.name_fixed) {
                     self.name = n;
                 }
@@ -242,6 +272,9 @@ impl Player {
                 if let Some(t) = self.threads {
                     pr.send(&format!("setoption name Threads value {t}"))
                         .map_err(|e| e.to_string())?;
+                }
+                for (n, v) in &self.options {
+                    pr.send(&format!("setoption name {n} value {v}")).map_err(|e| e.to_string())?;
                 }
                 pr.send("isready").map_err(|e| e.to_string())?;
                 pr.until(deadline, |l| l.trim() == "readyok", |_| {}).map_err(|e| e.to_string())?;
@@ -282,6 +315,9 @@ impl Player {
                 }
                 if let Some(t) = self.threads {
                     pr.send(&format!("cores {t}")).map_err(|e| e.to_string())?;
+                }
+                for (n, v) in &self.options {
+                    pr.send(&format!("option {n}={v}")).map_err(|e| e.to_string())?;
                 }
             }
         }
