@@ -5,8 +5,17 @@
 #   bench/strength.sh fairymax [GAMES]                          # chess, 10+0.1
 #   bench/strength.sh gnuchess [GAMES]                          # chess, 10+0.1
 #   bench/strength.sh ladder  VARIANT [GAMES] [TC] [LEVELS]     # each Skill Level vs the next
+#   bench/strength.sh gauntlet [GAMES] [TC] [OPPONENTS]         # chess vs rated engines
+#   bench/strength.sh calibrate ELO [GAMES] [TC]                # our UCI_Elo vs Stockfish's
 # PGNs go to strength-*.pgn in the current directory; the last line is the summary.
-# CONCURRENCY (default 2) sets the games played at once by `ladder`.
+# CONCURRENCY (default 2) sets the games played at once by `ladder`, `gauntlet`, `calibrate`.
+#
+# `gauntlet` plays Menagerie (full strength) against each opponent of OPPONENTS (default: sf1800
+# sf2000 sf2200 sf2400 gnuchess glaurung phalanx ethereal) from the chess opening suite, writes
+# strength-gauntlet-<opponent>.{pgn,json} and prints the rating on Stockfish 15.1's UCI_Elo
+# scale (bench/gauntlet.py over the sfNNNN results). `sfNNNN` is Stockfish with
+# UCI_LimitStrength and UCI_Elo NNNN (1350..2850). FIRST_PAIR=K starts at opening pair K (to
+# continue or split a run; merge the JSON files with `menagerie match-merge`).
 set -euo pipefail
 # The x86-64-v3 build (`cargo fast`) if it is there, else the portable one; MENAGERIE=PATH picks.
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,6 +56,38 @@ ladder)
             --games "$games" --tc "$tc" --concurrency "${CONCURRENCY:-2}" --seed 1 "${extra[@]}" \
             --pgn "strength-$v-ladder.pgn" | tail -n 5
     done
+    ;;
+gauntlet)
+    games=${2:-200}; tc=${3:-10+0.1}
+    opponents=(${4:-sf1800 sf2000 sf2200 sf2400 gnuchess glaurung phalanx ethereal})
+    for o in "${opponents[@]}"; do
+        case "$o" in
+        sf[0-9]*) cmd=(--engine2 /usr/games/stockfish --name2 "Stockfish UCI_Elo ${o#sf}"
+                       --option2 UCI_LimitStrength=true --option2 "UCI_Elo=${o#sf}"
+                       --option2 Threads=1 --option2 Hash=16) ;;
+        gnuchess) cmd=(--engine2 "/usr/games/gnuchess -u" --name2 "GNU Chess") ;;
+        glaurung) cmd=(--engine2 /usr/games/glaurung --name2 "Glaurung") ;;
+        phalanx)  cmd=(--engine2 /usr/games/phalanx --proto2 xboard --name2 "Phalanx") ;;
+        ethereal) cmd=(--engine2 /usr/games/ethereal-chess --name2 "Ethereal") ;;
+        *) echo "unknown opponent $o" >&2; exit 2 ;;
+        esac
+        echo "== chess: Menagerie vs $o, $games games at $tc"
+        "$bin" match "${cmd[@]}" --hash 16 --games "$games" --tc "$tc" \
+            --first-pair "${FIRST_PAIR:-0}" --concurrency "${CONCURRENCY:-2}" \
+            --pgn "strength-gauntlet-$o.pgn" --json "strength-gauntlet-$o.json" | tail -n 4
+    done
+    python3 "$root/bench/gauntlet.py" strength-gauntlet-sf*.json
+    ;;
+calibrate)
+    # Menagerie at UCI_Elo ELO against Stockfish at the same UCI_Elo.
+    elo=${2:?elo}; games=${3:-100}; tc=${4:-10+0.1}
+    echo "== chess: Menagerie UCI_Elo $elo vs Stockfish UCI_Elo $elo, $games games at $tc"
+    "$bin" match --option1 UCI_LimitStrength=true --option1 "UCI_Elo=$elo" \
+        --name1 "Menagerie UCI_Elo $elo" --engine2 /usr/games/stockfish \
+        --name2 "Stockfish UCI_Elo $elo" --option2 UCI_LimitStrength=true \
+        --option2 "UCI_Elo=$elo" --option2 Threads=1 --hash 16 --games "$games" --tc "$tc" \
+        --first-pair "${FIRST_PAIR:-0}" --concurrency "${CONCURRENCY:-2}" \
+        --pgn "strength-calibrate-$elo.pgn" --json "strength-calibrate-$elo.json" | tail -n 4
     ;;
 *) echo "unknown mode $mode" >&2; exit 2 ;;
 esac
