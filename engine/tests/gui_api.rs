@@ -438,3 +438,24 @@ fn pgn_game_lists_movetext_without_tags_and_mate_depth() {
     assert_eq!(last["mate_depth"].as_u64(), Some(1), "{last}");
     assert!(last["depth"].as_u64().unwrap() >= 1);
 }
+
+#[test]
+fn the_level_menu_weakens_the_engines_own_moves() {
+    let s = Server::start();
+    // The menu's levels with their ratings: 0..=19, each stronger than the one below.
+    let vs = ok(&s, "GET", "/api/variants", "");
+    let levels = vs["levels"].as_array().unwrap();
+    let nums: Vec<u64> = levels.iter().map(|l| l["level"].as_u64().unwrap()).collect();
+    assert_eq!(nums, (0..20).collect::<Vec<u64>>());
+    let elos: Vec<u64> = levels.iter().map(|l| l["elo"].as_u64().unwrap()).collect();
+    assert!(elos.windows(2).all(|w| w[0] < w[1]), "{elos:?}");
+    let (id, _) = new_game(&s, r#"{"variant":"chess"}"#);
+    let path = format!("/api/games/{id}/engine");
+    err(&s, "POST", &path, r#"{"movetime_ms":100,"level":21}"#, 400, "`level`");
+    // Level 0 searches 100 nodes at depth 1: it answers long before a 20 s move time runs out
+    // (full strength would think the whole 20 s).
+    let t = std::time::Instant::now();
+    let st = ok(&s, "POST", &path, r#"{"movetime_ms":20000,"level":0}"#);
+    assert_eq!(st["ply"].as_u64(), Some(1), "{st}");
+    assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+}

@@ -19,6 +19,7 @@ import urllib.parse
 import urllib.request
 
 from selenium import webdriver
+from selenium.webdriver.support.ui import Select
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -389,11 +390,20 @@ def jumpingknights(p):
 def engine_plays(p):
     # The engine answers as Black; the page shows its move.
     p.open({"variant": "tamerspiel", "white": "human", "black": "engine"})
+    # The level menu: full strength and levels 19..0, each with its rating. At level 0 (100
+    # nodes) the engine answers at once even with a minute to think.
+    options = p.d.find_elements(By.CSS_SELECTOR, "#level option")
+    assert len(options) == 21 and options[0].text == "Full strength", [o.text for o in options]
+    assert options[1].text.startswith("Level 19 (about ") and options[20].text.startswith("Level 0 ("), options[1].text
+    Select(p.d.find_element(By.ID, "level")).select_by_value("0")
     p.d.find_element(By.ID, "movetime").clear()
-    p.d.find_element(By.ID, "movetime").send_keys("0.2")
+    p.d.find_element(By.ID, "movetime").send_keys("60")
     p.click("e2")
     p.click("e3")
-    p.wait(lambda: p.ply() == 2 and p.idle(), "the engine's reply")
+    p.wait(lambda: p.ply() == 2 and p.idle(), "the level-0 engine's reply", timeout=15)
+    Select(p.d.find_element(By.ID, "level")).select_by_value("")
+    p.d.find_element(By.ID, "movetime").clear()
+    p.d.find_element(By.ID, "movetime").send_keys("0.2")
     p.check_board()
     # Analysis fills the evaluation bar; switched off, the engine stops.
     p.d.find_element(By.ID, "analysis").click()

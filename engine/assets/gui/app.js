@@ -544,12 +544,25 @@ function afterMove() {
 }
 
 function limits() {
+  // The level weakens the engine's own moves only (the server ignores it for hints).
+  const level = $('level').value === '' ? {} : { level: parseInt($('level').value, 10) };
   if ($('tc-mode').value === 'clock' && clock) {
     const inc = Math.round(parseFloat($('clock-inc').value || '0') * 1000);
-    return { wtime_ms: Math.max(0, Math.round(clock.w)), btime_ms: Math.max(0, Math.round(clock.b)), winc_ms: inc, binc_ms: inc };
+    return { ...level, wtime_ms: Math.max(0, Math.round(clock.w)), btime_ms: Math.max(0, Math.round(clock.b)), winc_ms: inc, binc_ms: inc };
   }
   const s = parseFloat($('movetime').value);
-  return { movetime_ms: Math.round((Number.isFinite(s) && s > 0 ? s : 1) * 1000) };
+  return { ...level, movetime_ms: Math.round((Number.isFinite(s) && s > 0 ? s : 1) * 1000) };
+}
+
+// The level menu: full strength, then every level with its chess rating, strongest first.
+function fillLevels(levels) {
+  const sel = $('level');
+  for (const l of [...(levels || [])].reverse()) {
+    const o = document.createElement('option');
+    o.value = String(l.level);
+    o.textContent = `Level ${l.level} (about ${l.elo} Elo)`;
+    sel.appendChild(o);
+  }
 }
 
 async function engineMove() {
@@ -750,7 +763,9 @@ async function start() {
   const list = await api('GET', '/api/variants');
   for (const v of list.variants) variants[v.id] = v;
   $('variant').innerHTML = list.variants.map((v) => `<option value="${v.id}">${v.title} (${v.id})</option>`).join('');
+  fillLevels(list.levels);
   const q = new URLSearchParams(window.location.search);
+  if (q.get('level') && [...$('level').options].some((o) => o.value === q.get('level'))) $('level').value = q.get('level');
   for (const side of ['white', 'black']) {
     const p = q.get(side);
     if (p === 'human' || p === 'engine') $(`player-${side[0]}`).value = p;

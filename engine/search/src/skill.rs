@@ -15,46 +15,80 @@ pub const ELO_MAX: u32 = 2500;
 /// Root moves the noise chooses among (the search runs this many principal variations).
 pub const CANDIDATES: usize = 4;
 
-/// A playing level below full strength.
+/// A playing level below full strength, in tenths of a level (so a nominal Elo can fall
+/// between two `Skill Level`s): level 10 is strength 100.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Skill {
-    level: u8,
+    tenths: u16,
 }
+
+/// Tenths per level.
+const TENTHS: u16 = 10;
+/// Full strength in tenths.
+const FULL: u16 = MAX_LEVEL as u16 * TENTHS;
+
+/// Where a nominal `UCI_Elo` falls on the level scale: `(UCI_Elo, strength in tenths)`,
+/// interpolated linearly in between and beyond the ends. Measured against Stockfish 15.1's
+/// own `UCI_Elo` in chess at 10 s + 0.1 s (`docs/strength.md`, "Calibrated levels"): level
+/// 10 plays like Stockfish at about 1610 and level 13 like about 1835, 76 points a level.
+const ELO_ANCHORS: [(u32, u16); 2] = [(1608, 100), (1835, 130)];
 
 impl Skill {
     /// Level `level` (0..=19); `None` for full strength (20 and above).
     pub fn level(level: u8) -> Option<Skill> {
-        (level < MAX_LEVEL).then_some(Skill { level })
+        Skill::tenths(u16::from(level) * TENTHS)
     }
 
-    /// The level for a nominal Elo: linear, `ELO_MIN` is level 0, every 100 points one level,
-    /// `ELO_MAX` full strength. The published ladder (`docs/strength.md`) gives what a level
-    /// step is really worth in each variant.
+    /// Strength `tenths` (0..=199, tenths of a level); `None` for full strength.
+    fn tenths(tenths: u16) -> Option<Skill> {
+        (tenths < FULL).then_some(Skill { tenths })
+    }
+
+    /// The strength for a nominal Elo on Stockfish's `UCI_Elo` scale (chess, 10 s + 0.1 s),
+    /// from the measured anchors; below the weakest level it is level 0, from about 2370 up
+    /// full strength (which itself plays at about 2000-2050 on that scale, `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
-        let steps = elo.clamp(ELO_MIN, ELO_MAX).saturating_sub(ELO_MIN) / 100;
-        Skill::level(u8::try_from(steps).unwrap_or(MAX_LEVEL))
+        let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
+        let (e, e0, e1, t0, t1) = (
+            f64::from(elo.clamp(ELO_MIN, ELO_MAX)),
+            f64::from(e0),
+            f64::from(e1),
+            f64::from(t0),
+            f64::from(t1),
+        );
+        let t = (t0 + (e - e0) * (t1 - t0) / (e1 - e0)).round().clamp(0.0, f64::from(FULL));
+        Skill::tenths(t as u16)
     }
 
-    /// The level number.
+    /// The nominal chess Elo of level `level` (0..=19) on the same scale (the inverse of
+    /// [`Skill::from_elo`]), for menus; levels outside the measured anchors are extrapolated.
+    pub fn elo_of_level(level: u8) -> u32 {
+        let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
+        let t = f64::from(u16::from(level) * TENTHS);
+        let e = f64::from(e0) + (t - f64::from(t0)) * f64::from(e1 - e0) / f64::from(t1 - t0);
+        e.round().max(0.0) as u32
+    }
+
+    /// The level number (rounded down).
     pub fn number(self) -> u8 {
-        self.level
+        (self.tenths / TENTHS) as u8
     }
 
     /// Most nodes per move: 100 at level 0, doubling every 4/3 levels (about 18,000 at level
     /// 10 and 1.9 million at level 19).
     pub fn node_cap(self) -> u64 {
-        (100.0 * 2f64.powf(0.75 * f64::from(self.level))) as u64
+        (100.0 * 2f64.powf(0.075 * f64::from(self.tenths))) as u64
     }
 
-    /// Deepest iteration: level + 1 plies.
+    /// Deepest iteration: level + 1 plies (the level rounded down).
     pub fn depth_cap(self) -> u32 {
-        u32::from(self.level) + 1
+        u32::from(self.tenths / TENTHS) + 1
     }
 
     /// Largest score loss (centipawns) the noise may accept against the best move seen:
-    /// 240 at level 0, 12 at level 19.
+    /// 240 at level 0, 12 at level 19 (1.2 per tenth between).
     pub fn noise_cp(self) -> i32 {
-        12 * i32::from(MAX_LEVEL - self.level)
+        i32::from(FULL - self.tenths) * 12 / i32::from(TENTHS)
     }
 
     /// The move to play among the root lines `(move, score)` (best first, scores from the
@@ -100,8 +134,22 @@ mod tests {
         assert_eq!(Skill::level(0).unwrap().noise_cp(), 240);
         assert_eq!(Skill::level(19).unwrap().noise_cp(), 12);
         assert_eq!(Skill::from_elo(0), Skill::level(0));
-        assert_eq!(Skill::from_elo(1549), Skill::level(10));
+        assert_eq!(Skill::from_elo(1608), Skill::level(10));
+        assert_eq!(Skill::from_elo(1835), Skill::level(13));
+        // Between anchors: 1500 is 1.43 levels below level 10.
+        let s1500 = Skill::from_elo(1500).unwrap();
+        assert_eq!(s1500.number(), 8);
+        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 86.0)) as u64);
+        assert_eq!(s1500.noise_cp(), 114 * 12 / 10);
         assert_eq!(Skill::from_elo(2500), None);
+        assert_eq!(Skill::elo_of_level(10), 1608);
+        assert_eq!(Skill::elo_of_level(13), 1835);
+        // Monotone: a higher Elo is never a weaker level, and the levels' Elos round-trip.
+        let strength = |e| Skill::from_elo(e).map_or(u64::MAX, Skill::node_cap);
+        assert!((500..2500).all(|e| strength(e) <= strength(e + 1)));
+        for l in 1..20 {
+            assert_eq!(Skill::from_elo(Skill::elo_of_level(l)), Skill::level(l), "level {l}");
+        }
         assert_eq!(Skill::from_elo(9999), None);
     }
 

@@ -139,7 +139,16 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
 
 async fn variants() -> Response {
     let list: Vec<Value> = VariantId::ALL.into_iter().map(json::variant_json).collect();
-    Json(json!({ "variants": list })).into_response()
+    Json(json!({ "variants": list, "levels": levels_json() })).into_response()
+}
+
+/// The engine's playing levels for the level menu: `Skill Level` 0..=19 with the nominal chess
+/// rating of each on Stockfish's `UCI_Elo` scale (`docs/strength.md`, "Calibrated levels";
+/// the variants use the same node budgets and noise, so the same level is the same search).
+fn levels_json() -> Vec<Value> {
+    (0..search::skill::MAX_LEVEL)
+        .map(|l| json!({"level": l, "elo": search::Skill::elo_of_level(l)}))
+        .collect()
 }
 
 fn random_u64() -> u64 {
@@ -310,6 +319,11 @@ async fn search_game(
         }
         s.game().turn() == Color::White
     };
+    // The level menu weakens the engine's own moves only, never a hint or the analysis.
+    let skill = match (purpose, num_field(m, "level", 0..=u64::from(search::skill::MAX_LEVEL))?) {
+        (Purpose::Play, Some(l)) => search::Skill::level(l as u8),
+        _ => None,
+    };
     let (limits, wait) = match purpose {
         Purpose::Analyse => (Limits { infinite: true, ..Limits::default() }, Duration::ZERO),
         Purpose::Judge => (
@@ -319,7 +333,7 @@ async fn search_game(
         _ => limits_of(m, white)?,
     };
     let (a2, s2) = (app.clone(), shared.clone());
-    let rx = tokio::task::spawn_blocking(move || a2.search(&s2, purpose, limits))
+    let rx = tokio::task::spawn_blocking(move || a2.search(&s2, purpose, limits, skill))
         .await
         .map_err(|e| (500, format!("search task failed: {e}")))??;
     if purpose == Purpose::Analyse {

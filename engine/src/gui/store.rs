@@ -195,6 +195,7 @@ impl Store {
         shared: &Shared,
         purpose: Purpose,
         limits: Limits,
+        skill: Option<search::Skill>,
     ) -> Result<oneshot::Receiver<Option<Found>>, Fail> {
         let _control = self.control.lock().expect("lock");
         self.searcher.stop();
@@ -206,7 +207,7 @@ impl Store {
         s.analysing = purpose == Purpose::Analyse;
         let (tx, rx) = oneshot::channel();
         let listener = make_listener(shared.clone(), &s, token, purpose, tx);
-        s.game().go(&self.searcher, limits, Config::default(), listener);
+        s.game().go(&self.searcher, limits, Config { skill, ..Config::default() }, listener);
         s.emit(&json!({"type": "searching", "purpose": format!("{purpose:?}").to_lowercase()}));
         Ok(rx)
     }
