@@ -29,9 +29,10 @@ const FULL: u16 = MAX_LEVEL as u16 * TENTHS;
 
 /// Where a nominal `UCI_Elo` falls on the level scale: `(UCI_Elo, strength in tenths)`,
 /// interpolated linearly in between and beyond the ends. Measured against Stockfish 15.1's
-/// own `UCI_Elo` in chess at 10 s + 0.1 s (`docs/strength.md`, "Calibrated levels"): level
-/// 10 plays like Stockfish at about 1610 and level 13 like about 1835, 76 points a level.
-const ELO_ANCHORS: [(u32, u16); 2] = [(1608, 100), (1835, 130)];
+/// own `UCI_Elo` in chess at 10 s + 0.1 s over 100 games each (`docs/strength.md`,
+/// "Calibrated levels"): strength 86 (level 8.6) played like Stockfish at 1608 and strength
+/// 125 like 1856, about 64 points a level.
+const ELO_ANCHORS: [(u32, u16); 2] = [(1608, 86), (1856, 125)];
 
 impl Skill {
     /// Level `level` (0..=19); `None` for full strength (20 and above).
@@ -45,7 +46,7 @@ impl Skill {
     }
 
     /// The strength for a nominal Elo on Stockfish's `UCI_Elo` scale (chess, 10 s + 0.1 s),
-    /// from the measured anchors; below the weakest level it is level 0, from about 2370 up
+    /// from the measured anchors; below the weakest level it is level 0, from about 2330 up
     /// full strength (which itself plays at about 2000-2050 on that scale, `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
         let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
@@ -134,16 +135,18 @@ mod tests {
         assert_eq!(Skill::level(0).unwrap().noise_cp(), 240);
         assert_eq!(Skill::level(19).unwrap().noise_cp(), 12);
         assert_eq!(Skill::from_elo(0), Skill::level(0));
-        assert_eq!(Skill::from_elo(1608), Skill::level(10));
-        assert_eq!(Skill::from_elo(1835), Skill::level(13));
-        // Between anchors: 1500 is 1.43 levels below level 10.
+        assert_eq!(Skill::from_elo(1608).unwrap().node_cap(), (100.0 * 2f64.powf(6.45)) as u64);
+        // Between the anchors: 1500 is strength 86 - 108 * 39 / 248 = 69.0 (level 6.9).
         let s1500 = Skill::from_elo(1500).unwrap();
-        assert_eq!(s1500.number(), 8);
-        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 86.0)) as u64);
-        assert_eq!(s1500.noise_cp(), 114 * 12 / 10);
+        assert_eq!(s1500.number(), 6);
+        assert_eq!(s1500.depth_cap(), 7);
+        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 69.0)) as u64);
+        assert_eq!(s1500.noise_cp(), 131 * 12 / 10);
+        // 1800: 86 + 192 * 39 / 248 = 116.2, rounded to 116.
+        assert_eq!(Skill::from_elo(1800).unwrap().node_cap(), (100.0 * 2f64.powf(8.7)) as u64);
         assert_eq!(Skill::from_elo(2500), None);
-        assert_eq!(Skill::elo_of_level(10), 1608);
-        assert_eq!(Skill::elo_of_level(13), 1835);
+        // 1608 + (100 - 86) * 248 / 39 = 1697.0.
+        assert_eq!(Skill::elo_of_level(10), 1697);
         // Monotone: a higher Elo is never a weaker level, and the levels' Elos round-trip.
         let strength = |e| Skill::from_elo(e).map_or(u64::MAX, Skill::node_cap);
         assert!((500..2500).all(|e| strength(e) <= strength(e + 1)));
