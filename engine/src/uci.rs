@@ -147,10 +147,7 @@ impl Uci {
                     })
                 }
             },
-            "hash" => num(HASH_MAX_MB as u64, 1).map(|v| {
-                self.s.opts.hash_mb = v as usize;
-                self.s.searcher.set_hash(v as usize);
-            }),
+            "hash" => num(HASH_MAX_MB as u64, 1).and_then(|v| self.s.set_hash(v as usize)),
             "threads" => num(THREADS_MAX as u64, 1).map(|v| {
                 self.s.opts.threads = v as usize;
                 self.s.searcher.set_threads(v as usize);
@@ -237,6 +234,17 @@ impl Uci {
                 "searchmoves" => {
                     return self.err("go searchmoves is not supported");
                 }
+                // No mate can be found in fewer than one move, and `mate` alone bounds nothing
+                // else: searching for one would never end. Said so, and answered by a depth-1
+                // search (a GUI waits for `bestmove` after every `go`).
+                "mate" if val.is_some_and(|v| v <= 0) => {
+                    self.err(&format!(
+                        "go mate {} asks for no move: answering with a depth 1 search",
+                        val.unwrap_or_default()
+                    ));
+                    limits.depth = Some(1);
+                    i += 1;
+                }
                 "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes"
                 | "movetime" | "mate" => {
                     let Some(v) = need(val) else {
@@ -248,10 +256,13 @@ impl Uci {
                         "winc" => winc = v,
                         "binc" => binc = v,
                         "movestogo" => mtg = Some(v.min(1000) as u32),
-                        "depth" => limits.depth = Some(v.clamp(1, 200) as u32),
+                        "depth" => {
+                            let d = v.clamp(1, 200) as u32;
+                            limits.depth = Some(limits.depth.map_or(d, |e| e.min(d)));
+                        }
                         "nodes" => limits.nodes = Some(v.max(1)),
                         "movetime" => limits.movetime = Some(Duration::from_millis(v)),
-                        _ => limits.mate = Some(v.clamp(1, 200) as u32),
+                        _ => limits.mate = Some(v.min(200) as u32),
                     }
                     i += 1;
                 }

@@ -281,11 +281,14 @@ impl Searcher {
         }
     }
 
-    /// Resizes (and clears) the hash table (stops a running search first).
-    pub fn set_hash(&mut self, mb: usize) {
+    /// Resizes (and clears) the hash table (stops a running search first). When `mb` cannot be
+    /// allocated (beside the old table, which is kept until the new one exists), says why and
+    /// keeps the old table and its contents.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.stop();
         self.wait();
-        self.tt = Arc::new(Tt::new(mb));
+        self.tt = Arc::new(Tt::try_new(mb)?);
+        Ok(())
     }
 
     /// Clears the hash table (new game; stops a running search first).
