@@ -118,6 +118,18 @@ impl Uci {
         o.line("uciok");
     }
 
+    /// Says so when fewer threads search than `Threads` asks for (at most twice the
+    /// processors: `search::max_searching`).
+    fn threads_note(&self) {
+        let (asked, searching) = (self.s.searcher.threads(), self.s.searcher.searching_threads());
+        if searching < asked {
+            self.s.out.line(&format!(
+                "info string Threads {asked}: {searching} threads search (at most twice the \
+                 processors)"
+            ));
+        }
+    }
+
     fn setoption(&mut self, args: &[&str]) {
         // setoption name <words> [value <words>]
         if args.first() != Some(&"name") {
@@ -148,10 +160,9 @@ impl Uci {
                 }
             },
             "hash" => num(HASH_MAX_MB as u64, 1).and_then(|v| self.s.set_hash(v as usize)),
-            "threads" => num(THREADS_MAX as u64, 1).map(|v| {
-                self.s.opts.threads = v as usize;
-                self.s.searcher.set_threads(v as usize);
-            }),
+            "threads" => num(THREADS_MAX as u64, 1)
+                .and_then(|v| self.s.set_threads(v as usize))
+                .map(|()| self.threads_note()),
             "multipv" => num(256, 1).map(|v| self.s.opts.multipv = v as u32),
             "seed" => num(2_147_483_647, 0).map(|v| self.s.opts.seed = v),
             "move overhead" => num(5000, 0).map(|v| self.s.opts.overhead_ms = v),

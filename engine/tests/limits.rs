@@ -188,3 +188,92 @@ fn go_mate_without_a_positive_count_answers_at_once() {
     assert_eq!(got.last().unwrap().split_whitespace().nth(1), Some("h5f7"), "{got:?}");
     e.quit();
 }
+
+/// The engine's own threads (Linux: `/proc/PID/task`), to see that searches start none.
+fn task_count(e: &Engine) -> Option<usize> {
+    std::fs::read_dir(format!("/proc/{}/task", e.child.id())).ok().map(Iterator::count)
+}
+
+/// Milliseconds from sending `go_line` (after `position`) to reading `bestmove`.
+fn answer_ms(e: &mut Engine, go_line: &str, within: Duration) -> u128 {
+    e.send("position startpos moves d2d4");
+    let t = Instant::now();
+    e.send(go_line);
+    e.until("bestmove", within);
+    let ms = t.elapsed().as_millis();
+    e.send("isready");
+    e.until("readyok", within);
+    ms
+}
+
+/// `Threads` far above the processors used to make the clock and `stop` meaningless (on 2
+/// cores, `Threads 256` answered `go wtime 100 btime 100` after 1.5–13 s): now at most twice
+/// the processors search, the others are not started, and every limit holds. Bounds are
+/// generous (a loaded machine); the old engine missed them by seconds.
+#[test]
+fn time_limits_hold_with_many_threads() {
+    let mut e = Engine::start("");
+    e.send("uci");
+    e.until("uciok", SECS(30));
+    e.send("setoption name Threads value 256");
+    e.send("isready");
+    let got = e.until("readyok", SECS(60));
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if 2 * cores < 256 {
+        let note = format!("info string Threads 256: {} threads search", 2 * cores);
+        assert!(got.iter().any(|l| l.starts_with(&note)), "{got:?}");
+    }
+    let before = task_count(&e);
+    let bound = 2000;
+    for _ in 0..4 {
+        let ms = answer_ms(&mut e, "go wtime 100 btime 100", SECS(30));
+        assert!(ms < bound, "go wtime 100 btime 100 answered after {ms} ms");
+        let ms = answer_ms(&mut e, "go movetime 50", SECS(30));
+        assert!(ms < bound, "go movetime 50 answered after {ms} ms");
+        let ms = answer_ms(&mut e, "go depth 1", SECS(30));
+        assert!(ms < bound, "go depth 1 answered after {ms} ms");
+        // `stop` during an infinite search.
+        e.send("position startpos");
+        e.send("go infinite");
+        std::thread::sleep(Duration::from_millis(200));
+        let t = Instant::now();
+        e.send("stop");
+        e.until("bestmove", SECS(30));
+        let ms = t.elapsed().as_millis();
+        assert!(ms < bound, "stop answered after {ms} ms");
+    }
+    // The threads live from one search to the next: none were started for them.
+    assert_eq!(task_count(&e), before, "threads started by searches");
+    e.quit();
+}
+
+/// A few threads: the pool keeps its threads between searches, `go depth 1` with 8 threads
+/// answers about as fast as with one, and a changed count takes effect.
+#[test]
+fn threads_are_kept_between_searches() {
+    let mut e = Engine::start("");
+    e.send("uci");
+    e.until("uciok", SECS(30));
+    let mut tasks = Vec::new();
+    for threads in [1, 8, 3] {
+        e.send(&format!("setoption name Threads value {threads}"));
+        e.send("isready");
+        e.until("readyok", SECS(60));
+        let before = task_count(&e);
+        for _ in 0..5 {
+            let ms = answer_ms(&mut e, "go depth 1", SECS(30));
+            assert!(ms < 1000, "Threads {threads}: go depth 1 answered after {ms} ms");
+            answer_ms(&mut e, "go depth 5", SECS(60));
+        }
+        assert_eq!(task_count(&e), before, "Threads {threads}: threads started by searches");
+        tasks.push(before);
+    }
+    // 8 threads (or 2 x the processors, if fewer) are more than 1, and 3 fewer than 8 again.
+    if let [Some(one), Some(eight), Some(three)] = tasks[..] {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        if cores >= 2 {
+            assert!(one < three && three <= eight, "tasks: {one}, {eight}, {three}");
+        }
+    }
+    e.quit();
+}

@@ -372,8 +372,9 @@ impl Xboard {
             },
             "cores" => match rest.parse::<usize>() {
                 Ok(n) if (1..=THREADS_MAX).contains(&n) => {
-                    self.s.opts.threads = n;
-                    self.s.searcher.set_threads(n);
+                    if let Err(e) = self.s.set_threads(n) {
+                        self.error(&e, line);
+                    }
                     self.restart_analysis();
                 }
                 _ => self.error("bad core count", line),
