@@ -215,21 +215,25 @@ impl Uci {
         self.game = g;
     }
 
+    /// `go perft N`: perft split by root move on the search thread.
+    fn go_perft(&mut self, args: &[&str]) {
+        let Some(d) =
+            args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
+        else {
+            return self.err("go perft needs a depth 1..=20");
+        };
+        let game = self.game.clone_box();
+        let threads = self.s.opts.threads;
+        let divide = move |stop: &std::sync::atomic::AtomicBool| game.divide(d, threads, stop);
+        self.s.spawn_perft(divide, true, "info string perft stopped");
+    }
+
     fn go(&mut self, args: &[&str]) {
         if self.s.searcher.is_running() {
             return self.err("go while searching is ignored");
         }
         if args.first() == Some(&"perft") {
-            let Some(d) =
-                args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
-            else {
-                return self.err("go perft needs a depth 1..=20");
-            };
-            let game = self.game.clone_box();
-            let threads = self.s.opts.threads;
-            let divide = move |stop: &std::sync::atomic::AtomicBool| game.divide(d, threads, stop);
-            self.s.spawn_perft(divide, true, "info string perft stopped");
-            return;
+            return self.go_perft(args);
         }
         let mut limits = Limits::default();
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0u64, 0u64, None);
@@ -302,9 +306,16 @@ impl Uci {
             ..Config::default()
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
-        let out = self.s.out.clone();
-        let listener: Listener = Arc::new(move |e| {
-            match e {
+        let listener = listener(self.s.out.clone());
+        self.game.go(&self.s.searcher, limits, config, listener);
+    }
+}
+
+/// The search's reports as UCI lines on `out`: `info ...` for each iteration, then
+/// `bestmove`.
+fn listener(out: crate::protocol::Out) -> Listener {
+    Arc::new(move |e| {
+        match e {
             Event::Info { info, pv } => out.line(&format!(
                 "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
                 info.depth,
@@ -323,9 +334,7 @@ impl Uci {
                 (None, _) => "bestmove 0000".to_string(),
             }),
         }
-        });
-        self.game.go(&self.s.searcher, limits, config, listener);
-    }
+    })
 }
 
 impl crate::protocol::FrontEnd for Uci {
