@@ -118,6 +118,18 @@ impl Uci {
         o.line("uciok");
     }
 
+    /// Says so when fewer threads search than `Threads` asks for (at most twice the
+    /// processors: `search::max_searching`).
+    fn threads_note(&self) {
+        let (asked, searching) = (self.s.searcher.threads(), self.s.searcher.searching_threads());
+        if searching < asked {
+            self.s.out.line(&format!(
+                "info string Threads {asked}: {searching} threads search (at most twice the \
+                 processors)"
+            ));
+        }
+    }
+
     fn setoption(&mut self, args: &[&str]) {
         // setoption name <words> [value <words>]
         if args.first() != Some(&"name") {
@@ -147,14 +159,10 @@ impl Uci {
                     })
                 }
             },
-            "hash" => num(HASH_MAX_MB as u64, 1).map(|v| {
-                self.s.opts.hash_mb = v as usize;
-                self.s.searcher.set_hash(v as usize);
-            }),
-            "threads" => num(THREADS_MAX as u64, 1).map(|v| {
-                self.s.opts.threads = v as usize;
-                self.s.searcher.set_threads(v as usize);
-            }),
+            "hash" => num(HASH_MAX_MB as u64, 1).and_then(|v| self.s.set_hash(v as usize)),
+            "threads" => num(THREADS_MAX as u64, 1)
+                .and_then(|v| self.s.set_threads(v as usize))
+                .map(|()| self.threads_note()),
             "multipv" => num(256, 1).map(|v| self.s.opts.multipv = v as u32),
             "seed" => num(2_147_483_647, 0).map(|v| self.s.opts.seed = v),
             "move overhead" => num(5000, 0).map(|v| self.s.opts.overhead_ms = v),
@@ -207,21 +215,25 @@ impl Uci {
         self.game = g;
     }
 
+    /// `go perft N`: perft split by root move on the search thread.
+    fn go_perft(&mut self, args: &[&str]) {
+        let Some(d) =
+            args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
+        else {
+            return self.err("go perft needs a depth 1..=20");
+        };
+        let game = self.game.clone_box();
+        let threads = self.s.opts.threads;
+        let divide = move |stop: &std::sync::atomic::AtomicBool| game.divide(d, threads, stop);
+        self.s.spawn_perft(divide, true, "info string perft stopped");
+    }
+
     fn go(&mut self, args: &[&str]) {
         if self.s.searcher.is_running() {
             return self.err("go while searching is ignored");
         }
         if args.first() == Some(&"perft") {
-            let Some(d) =
-                args.get(1).and_then(|s| s.parse::<u32>().ok()).filter(|d| (1..=20).contains(d))
-            else {
-                return self.err("go perft needs a depth 1..=20");
-            };
-            let game = self.game.clone_box();
-            let threads = self.s.opts.threads;
-            let divide = move |stop: &std::sync::atomic::AtomicBool| game.divide(d, threads, stop);
-            self.s.spawn_perft(divide, true, "info string perft stopped");
-            return;
+            return self.go_perft(args);
         }
         let mut limits = Limits::default();
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0u64, 0u64, None);
@@ -237,6 +249,17 @@ impl Uci {
                 "searchmoves" => {
                     return self.err("go searchmoves is not supported");
                 }
+                // No mate can be found in fewer than one move, and `mate` alone bounds nothing
+                // else: searching for one would never end. Said so, and answered by a depth-1
+                // search (a GUI waits for `bestmove` after every `go`).
+                "mate" if val.is_some_and(|v| v <= 0) => {
+                    self.err(&format!(
+                        "go mate {} asks for no move: answering with a depth 1 search",
+                        val.unwrap_or_default()
+                    ));
+                    limits.depth = Some(1);
+                    i += 1;
+                }
                 "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes"
                 | "movetime" | "mate" => {
                     let Some(v) = need(val) else {
@@ -248,10 +271,13 @@ impl Uci {
                         "winc" => winc = v,
                         "binc" => binc = v,
                         "movestogo" => mtg = Some(v.min(1000) as u32),
-                        "depth" => limits.depth = Some(v.clamp(1, 200) as u32),
+                        "depth" => {
+                            let d = v.clamp(1, 200) as u32;
+                            limits.depth = Some(limits.depth.map_or(d, |e| e.min(d)));
+                        }
                         "nodes" => limits.nodes = Some(v.max(1)),
                         "movetime" => limits.movetime = Some(Duration::from_millis(v)),
-                        _ => limits.mate = Some(v.clamp(1, 200) as u32),
+                        _ => limits.mate = Some(v.min(200) as u32),
                     }
                     i += 1;
                 }
@@ -280,9 +306,16 @@ impl Uci {
             ..Config::default()
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
-        let out = self.s.out.clone();
-        let listener: Listener = Arc::new(move |e| {
-            match e {
+        let listener = listener(self.s.out.clone());
+        self.game.go(&self.s.searcher, limits, config, listener);
+    }
+}
+
+/// The search's reports as UCI lines on `out`: `info ...` for each iteration, then
+/// `bestmove`.
+fn listener(out: crate::protocol::Out) -> Listener {
+    Arc::new(move |e| {
+        match e {
             Event::Info { info, pv } => out.line(&format!(
                 "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
                 info.depth,
@@ -301,9 +334,7 @@ impl Uci {
                 (None, _) => "bestmove 0000".to_string(),
             }),
         }
-        });
-        self.game.go(&self.s.searcher, limits, config, listener);
-    }
+    })
 }
 
 impl crate::protocol::FrontEnd for Uci {

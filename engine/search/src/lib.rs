@@ -3,6 +3,7 @@
 //! the protocol layer picks the variant once per search.
 
 pub mod params;
+mod pool;
 pub mod skill;
 pub mod time;
 pub mod tt;
@@ -15,13 +16,12 @@ pub use worker::{Line, MATE, MATE_BOUND};
 
 use eval::Evaluator;
 use movegen::Move;
+use pool::{Helpers, Job, Phase, Pool, Running};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use tt::Tt;
-use worker::{Shared, Worker, MAX_PLY};
+use worker::{Shared, Tables, Worker, MAX_PLY};
 
 /// A score as reported to a GUI.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -162,136 +162,103 @@ pub struct Outcome {
     pub pv: Vec<Move>,
 }
 
-type Job = Box<dyn FnOnce() + Send + 'static>;
-
-/// Long-lived search threads, each waiting for jobs.
-struct Pool {
-    senders: Vec<mpsc::Sender<Job>>,
-    handles: Vec<JoinHandle<()>>,
-}
-
-impl Pool {
-    fn new(n: usize) -> Pool {
-        let mut senders = Vec::new();
-        let mut handles = Vec::new();
-        for i in 0..n.max(1) {
-            let (tx, rx) = mpsc::channel::<Job>();
-            let h = std::thread::Builder::new()
-                .name(format!("search-{i}"))
-                .stack_size(64 * 1024 * 1024)
-                .spawn(move || {
-                    while let Ok(job) = rx.recv() {
-                        job();
-                    }
-                })
-                .expect("spawn search thread");
-            senders.push(tx);
-            handles.push(h);
-        }
-        Pool { senders, handles }
-    }
-}
-
-impl Drop for Pool {
-    fn drop(&mut self) {
-        self.senders.clear();
-        for h in self.handles.drain(..) {
-            let _ = h.join();
-        }
-    }
-}
-
-/// Where the searcher is in a job's life.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-enum Phase {
-    /// No job: the next one may start.
-    #[default]
-    Idle,
-    /// A search (or perft) is running and listens to `stop`.
-    Busy,
-    /// The job has decided and is handing its result to the reporter (`bestmove`); it is over
-    /// once that call returns.
-    Announcing,
-}
-
-/// Completion latch for a search.
-#[derive(Default)]
-struct Running {
-    phase: Mutex<Phase>,
-    done: Condvar,
-}
-
-impl Running {
-    fn set(&self, phase: Phase) {
-        let mut p = self.phase.lock().expect("lock");
-        *p = phase;
-        self.done.notify_all();
-    }
-
-    /// The end of a job: announce, then go idle, so that whoever waits for the searcher
-    /// (`stop`, a new game) sees the announcement first.
-    fn announce(&self, report: impl FnOnce()) {
-        self.set(Phase::Announcing);
-        report();
-        self.set(Phase::Idle);
-    }
-}
-
 /// The engine's searcher: threads, hash table, current search.
 pub struct Searcher {
+    /// The search threads: as many as asked for, up to [`max_searching`] (the rest would only
+    /// take turns on the same processors).
     pool: Pool,
+    /// The thread count asked for (`Threads`).
+    requested: usize,
     tt: Arc<Tt>,
     current: Mutex<Option<Arc<Shared>>>,
     running: Arc<Running>,
-    threads: usize,
+    /// The helper threads of the last search: its move is announced without waiting for them,
+    /// the next search's main thread waits for them before it starts.
+    helpers: Mutex<Arc<Helpers>>,
     random_count: std::sync::atomic::AtomicU64,
 }
 
 impl std::fmt::Debug for Searcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Searcher({} threads, {:?})", self.threads, self.tt)
+        write!(f, "Searcher({} threads, {:?})", self.threads(), self.tt)
     }
 }
 
 impl Searcher {
-    /// `threads` search threads and a `hash_mb` table.
+    /// `threads` search threads and a `hash_mb` table; panics where [`Searcher::try_new`]
+    /// fails (tests and tools with fixed small sizes).
     pub fn new(threads: usize, hash_mb: usize) -> Searcher {
-        Searcher {
-            pool: Pool::new(threads),
-            tt: Arc::new(Tt::new(hash_mb)),
+        Searcher::try_new(threads, hash_mb).unwrap_or_else(|e| panic!("searcher: {e}"))
+    }
+
+    /// `threads` search threads and a `hash_mb` table, or why they cannot be had (the memory
+    /// for the table, the threads' stacks or their tables), for sizes a user chose.
+    pub fn try_new(threads: usize, hash_mb: usize) -> Result<Searcher, String> {
+        Ok(Searcher {
+            tt: Arc::new(Tt::try_new(hash_mb)?),
+            pool: Pool::new(threads.max(1).min(max_searching()))?,
+            requested: threads.max(1),
             current: Mutex::new(None),
             running: Arc::new(Running::default()),
-            threads: threads.max(1),
+            helpers: Mutex::new(Arc::new(Helpers::new(0))),
             random_count: std::sync::atomic::AtomicU64::new(0),
-        }
+        })
     }
 
-    /// Number of threads.
+    /// Number of threads asked for.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.requested
     }
 
-    /// Changes the thread count (stops a running search first).
-    pub fn set_threads(&mut self, n: usize) {
+    /// Number of threads that search: [`Searcher::threads`], but at most twice the processors
+    /// ([`max_searching`]).
+    pub fn searching_threads(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// Changes the thread count (stops a running search first). When the new threads cannot
+    /// be started, says why and keeps the old count (or one thread, if even the old ones
+    /// cannot be restarted).
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
         self.stop();
-        self.wait();
-        if n.max(1) != self.threads {
-            self.pool = Pool::new(n);
-            self.threads = n.max(1);
+        self.wait_all();
+        let n = n.max(1);
+        let want = n.min(max_searching());
+        if want != self.pool.len() {
+            // The old threads end first: their stacks and tables make room for the new ones.
+            let old = self.pool.len();
+            self.pool = Pool::new(1)?;
+            self.requested = 1;
+            let p = match Pool::new(want) {
+                Ok(p) => p,
+                Err(e) => {
+                    if let Ok(p) = Pool::new(old) {
+                        self.pool = p;
+                        self.requested = old;
+                    }
+                    return Err(e);
+                }
+            };
+            self.pool = p;
         }
+        self.requested = n;
+        Ok(())
     }
 
-    /// Resizes (and clears) the hash table (stops a running search first).
-    pub fn set_hash(&mut self, mb: usize) {
+    /// Resizes (and clears) the hash table (stops a running search first). When `mb` cannot be
+    /// allocated (beside the old table, which is kept until the new one exists), says why and
+    /// keeps the old table and its contents.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         self.stop();
-        self.wait();
-        self.tt = Arc::new(Tt::new(mb));
+        self.wait_all();
+        self.tt = Arc::new(Tt::try_new(mb)?);
+        Ok(())
     }
 
     /// Clears the hash table (new game; stops a running search first).
     pub fn clear_hash(&self) {
         self.stop();
-        self.wait();
+        self.wait_all();
         self.tt.clear();
     }
 
@@ -324,12 +291,21 @@ impl Searcher {
         }
     }
 
-    /// Blocks until no search is running and the last one's result has been announced.
+    /// Blocks until no search is running and the last one's result has been announced (its
+    /// helper threads may still be leaving: [`Searcher::wait_all`]).
     pub fn wait(&self) {
         let mut phase = self.running.phase.lock().expect("lock");
         while *phase != Phase::Idle {
             phase = self.running.done.wait(phase).expect("lock");
         }
+    }
+
+    /// [`Searcher::wait`], and then until the last search's helper threads have finished too
+    /// (before the table or the threads change).
+    pub fn wait_all(&self) {
+        self.wait();
+        let helpers = self.helpers.lock().expect("lock").clone();
+        helpers.wait();
     }
 
     /// Runs `task` on the search thread like a search (`go perft`): [`Searcher::stop`] sets
@@ -346,11 +322,14 @@ impl Searcher {
         *self.current.lock().expect("lock") = Some(shared.clone());
         self.running.set(Phase::Busy);
         let running = self.running.clone();
-        let job: Job = Box::new(move || {
-            let result = task(&shared.stop);
-            running.announce(|| report(result));
-        });
-        let _ = self.pool.senders[0].send(job);
+        self.pool.send(
+            0,
+            Box::new(move |tables| {
+                let result = task(&shared.stop);
+                running.announce(|| report(result));
+                tables
+            }),
+        );
     }
 
     /// Starts a search of `root` (the game's earlier position keys in `history`) and returns at
@@ -370,23 +349,17 @@ impl Searcher {
             let seed = seed ^ self.random_count.fetch_add(1, Relaxed).wrapping_mul(0x9e37_79b9);
             let running = self.running.clone();
             running.set(Phase::Busy);
-            let job: Job = Box::new(move || {
-                let m = random_move(&root, seed);
-                running.announce(|| reporter.bestmove(&root, m, None));
-            });
-            let _ = self.pool.senders[0].send(job);
+            self.pool.send(
+                0,
+                Box::new(move |tables| {
+                    let m = random_move(&root, seed);
+                    running.announce(|| reporter.bestmove(&root, m, None));
+                    tables
+                }),
+            );
             return;
         }
-        let (mut limits, mut config) = (limits, config);
-        if let Some(skill) = config.skill {
-            // A level's limits come on top of the protocol's, and its noise differs from game
-            // to game (the count) but is reproducible (the seed).
-            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
-            limits.depth =
-                Some(limits.depth.map_or(skill.depth_cap(), |d| d.min(skill.depth_cap())));
-            let count = self.random_count.fetch_add(1, Relaxed);
-            config.seed = movegen::zobrist::splitmix64(config.seed ^ root.hash() ^ count);
-        }
+        let (limits, config) = self.level(&root, limits, config);
         let shared = Arc::new(Shared::new(self.tt.clone()));
         if !config.ponder {
             let budget = limits.budget(config.overhead);
@@ -401,54 +374,57 @@ impl Searcher {
         self.running.set(Phase::Busy);
         self.tt.new_search();
         let start = Instant::now();
-        let helpers = Arc::new((Mutex::new(self.threads - 1), Condvar::new()));
-        let history = Arc::new(history);
-        let avoid = Arc::new(root_avoid(&root, &config.avoid));
-        for id in 1..self.threads {
-            let (root, shared, history, helpers) =
-                (root.clone(), shared.clone(), history.clone(), helpers.clone());
-            let (limits, avoid) = (limits.clone(), avoid.clone());
-            let job: Job = Box::new(move || {
-                let mut w = Worker::<V>::new(&shared, id, start, None, &history);
-                // Helpers leave out the same root moves as the main thread: their table
-                // entries must not recommend a move the main thread may not play.
-                w.excluded.extend_from_slice(&avoid);
-                let max = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32 - 1);
-                let mut prev = None;
-                let mut depth = 1 + (id % 2) as u32;
-                while depth <= max {
-                    match w.root(&root, depth as i32, prev) {
-                        Some(line) => prev = Some(line.score),
-                        None => break,
-                    }
-                    depth += 1;
-                }
-                w.flush();
-                let (lock, cv) = &*helpers;
-                let mut left = lock.lock().expect("lock");
-                *left -= 1;
-                cv.notify_all();
-            });
-            let _ = self.pool.senders[id].send(job);
-        }
+        let task = Arc::new(Task {
+            avoid: root_avoid(&root, &config.avoid),
+            root,
+            history,
+            limits,
+            shared,
+            start,
+        });
+        let helpers = Arc::new(Helpers::new(self.pool.len() - 1));
+        let previous = std::mem::replace(&mut *self.helpers.lock().expect("lock"), helpers.clone());
         let running = self.running.clone();
-        let job: Job = Box::new(move || {
-            let out =
-                main_search(&root, &history, &limits, &config, &avoid, &shared, start, &*reporter);
-            shared.stop.store(true, Relaxed);
-            {
-                let (lock, cv) = &*helpers;
-                let mut left = lock.lock().expect("lock");
-                while *left > 0 {
-                    left = cv.wait(left).expect("lock");
-                }
-            }
+        let main = task.clone();
+        let job: Job = Box::new(move |tables| {
+            // The last search announced its move without waiting for its helpers: they leave
+            // at their next node, and this search starts when they have.
+            previous.wait();
+            let (out, tables) = main_search(&main, &config, &*reporter, tables);
+            main.shared.stop.store(true, Relaxed);
             // Announce, then go idle: a command that waits for the searcher (`stop`, a new
             // game) finds the move already announced, so it can neither overtake `bestmove`
-            // nor miss the move. The next job queues behind this one on thread 0.
-            running.announce(|| reporter.bestmove(&root, out.best, out.pv.get(1).copied()));
+            // nor miss the move. The next job queues behind this one on thread 0. The helpers
+            // are not waited for: they stop at their next node, however many there are.
+            running.announce(|| reporter.bestmove(&main.root, out.best, out.pv.get(1).copied()));
+            tables
         });
-        let _ = self.pool.senders[0].send(job);
+        self.pool.send(0, job);
+        for id in 1..self.pool.len() {
+            let (task, helpers) = (task.clone(), helpers.clone());
+            self.pool.send(
+                id,
+                Box::new(move |tables| {
+                    let tables = helper_search(&task, id, tables);
+                    helpers.finish();
+                    tables
+                }),
+            );
+        }
+    }
+
+    /// A level's limits come on top of the protocol's, and its noise differs from game to game
+    /// (the count) but is reproducible (the seed).
+    fn level<V: Evaluator>(&self, root: &V, limits: Limits, config: Config) -> (Limits, Config) {
+        let (mut limits, mut config) = (limits, config);
+        if let Some(skill) = config.skill {
+            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+            limits.depth =
+                Some(limits.depth.map_or(skill.depth_cap(), |d| d.min(skill.depth_cap())));
+            let count = self.random_count.fetch_add(1, Relaxed);
+            config.seed = movegen::zobrist::splitmix64(config.seed ^ root.hash() ^ count);
+        }
+        (limits, config)
     }
 
     /// Searches and waits for the result (bench, tests, the match runner's own games).
@@ -512,24 +488,64 @@ struct Found {
     depth: u32,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn main_search<V: Evaluator>(
-    root: &V,
-    history: &[u64],
-    limits: &Limits,
-    config: &Config,
-    avoid: &[Move],
-    shared: &Shared,
+/// The most threads that search at once: twice the processors this process may use (1 if
+/// unknown). `Threads` above that adds no search, only turns on the same processors: on 2
+/// cores, 256 searching threads made the protocol thread and the main search thread wait
+/// hundreds of milliseconds for a turn, so neither `stop` nor the clock held.
+pub fn max_searching() -> usize {
+    2 * std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// What every thread of one search is given.
+struct Task<V> {
+    root: V,
+    /// The game's earlier position keys.
+    history: Vec<u64>,
+    limits: Limits,
+    /// Root moves left out (`root_avoid`).
+    avoid: Vec<Move>,
+    shared: Arc<Shared>,
     start: Instant,
+}
+
+/// A helper thread's search: the same root, iterations from depth 1 or 2 (odd and even
+/// helpers), until the main thread stops it; only the table and the stop flag are shared.
+fn helper_search<V: Evaluator>(task: &Task<V>, id: usize, tables: Tables) -> Tables {
+    let limits = &task.limits;
+    let mut w =
+        Worker::<V>::with_tables(&task.shared, id, task.start, limits.nodes, &task.history, tables);
+    // Helpers leave out the same root moves as the main thread: their table entries must not
+    // recommend a move the main thread may not play.
+    w.excluded.extend_from_slice(&task.avoid);
+    let max = limits.depth.unwrap_or(MAX_PLY as u32).min(MAX_PLY as u32 - 1);
+    let mut prev = None;
+    let mut depth = 1 + (id % 2) as u32;
+    while depth <= max {
+        match w.root(&task.root, depth as i32, prev) {
+            Some(line) => prev = Some(line.score),
+            None => break,
+        }
+        depth += 1;
+    }
+    w.flush();
+    w.into_tables()
+}
+
+/// The main thread's search over its `tables` (given back with the outcome).
+fn main_search<V: Evaluator>(
+    task: &Task<V>,
+    config: &Config,
     reporter: &dyn Reporter<V>,
-) -> Outcome {
+    tables: Tables,
+) -> (Outcome, Tables) {
+    let Task { root, history, limits, avoid, shared, start } = task;
     let mut legal = V::Moves::default();
     root.legal_moves(&mut legal);
     if legal.is_empty() {
         wait_if_infinite(limits, config, shared);
-        return Outcome::default();
+        return (Outcome::default(), tables);
     }
-    let mut w = Worker::<V>::new(shared, 0, start, limits.nodes, history);
+    let mut w = Worker::<V>::with_tables(shared, 0, *start, limits.nodes, history, tables);
     let playable_count = legal.len() - avoid.len();
     let found = deepen(&mut w, root, limits, config, avoid, playable_count, reporter);
     // If even depth 1 did not finish: the table's move, else the first legal move, never one
@@ -550,13 +566,14 @@ fn main_search<V: Evaluator>(
         _ => line,
     };
     wait_if_infinite(limits, config, shared);
-    Outcome {
+    let out = Outcome {
         best: line.pv.first().copied(),
         score: line.score,
         depth: found.depth,
         nodes: shared.nodes.load(Relaxed),
         pv: line.pv,
-    }
+    };
+    (out, w.into_tables())
 }
 
 /// Iterative deepening on the main thread: every depth up to the limit, each with its MultiPV
@@ -693,16 +710,23 @@ mod tests {
         let avoid: Vec<Move> = legal.iter().copied().filter(|&m| m != keep).collect();
         let tt = Arc::new(Tt::new(1));
         tt.store(root.hash(), legal[0], 0, 5, tt::Bound::Exact);
-        let shared = Shared::new(tt);
+        let shared = Arc::new(Shared::new(tt));
         shared.stop.store(true, Relaxed);
-        let limits = Limits::default();
         let config = Config::default();
-        let out =
-            main_search(&root, &[], &limits, &config, &avoid, &shared, Instant::now(), &Quiet);
+        let mut task = Task {
+            root,
+            history: Vec::new(),
+            limits: Limits::default(),
+            avoid,
+            shared,
+            start: Instant::now(),
+        };
+        let (out, tables) = main_search(&task, &config, &Quiet, Tables::new());
         assert_eq!(out.depth, 0, "depth 1 must not have completed for this test to mean anything");
         assert_eq!(out.best, Some(keep));
         // Without the list, the table's move.
-        let out = main_search(&root, &[], &limits, &config, &[], &shared, Instant::now(), &Quiet);
+        task.avoid.clear();
+        let (out, _) = main_search(&task, &config, &Quiet, tables);
         assert_eq!((out.depth, out.best), (0, Some(legal[0])));
     }
 }

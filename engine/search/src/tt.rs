@@ -89,13 +89,24 @@ fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
 }
 
 impl Tt {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket); panics where [`Tt::try_new`]
+    /// fails (tests and tools with small fixed sizes).
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.max(1) * 1024 * 1024;
+        Tt::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, or why it cannot be had: the memory is reserved
+    /// fallibly, so a size the system refuses (an address-space limit, a 32-bit process) is an
+    /// error to report, not an aborted process.
+    pub fn try_new(mb: usize) -> Result<Tt, String> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        let mut slots = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|e| format!("cannot allocate a hash table of {} MB: {e}", mb.max(1)))?;
         slots.resize_with(buckets * BUCKET, Slot::default);
-        Tt { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) }
+        Ok(Tt { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) })
     }
 
     /// Forgets everything, in constant time: with a new salt no stored entry matches any key

@@ -114,6 +114,24 @@ impl Engine {
         Engine { out, searcher: Searcher::new(opts.threads, opts.hash_mb), opts }
     }
 
+    /// Changes the thread count (`Threads`, `cores`). When the threads cannot be started, says
+    /// why and keeps the old count.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
+        let r = self.searcher.set_threads(n);
+        let kept = self.searcher.threads();
+        self.opts.threads = kept;
+        r.map_err(|e| format!("{e}; {kept} thread{} kept", if kept == 1 { "" } else { "s" }))
+    }
+
+    /// Resizes the hash table (`Hash`, `memory`). When the new size cannot be allocated, says
+    /// why: the old table stays, with its contents, and so does the option.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        let old = self.opts.hash_mb;
+        self.searcher.set_hash(mb).map_err(|e| format!("{e}; the table stays at {old} MB"))?;
+        self.opts.hash_mb = mb;
+        Ok(())
+    }
+
     /// Starts perft split by root move on the search thread (UCI `go perft`, XBoard `perft`),
     /// so that `stop`, `isready`/`ping` and `quit` are answered meanwhile: `divide` gives one
     /// `move: count` line per root move, then `Nodes searched: N` follows (after an empty line

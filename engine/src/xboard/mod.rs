@@ -361,8 +361,10 @@ impl Xboard {
             "memory" => match rest.parse::<usize>() {
                 Ok(mb) if (1..=HASH_MAX_MB).contains(&mb) => {
                     if mb != self.s.opts.hash_mb {
-                        self.s.opts.hash_mb = mb;
-                        self.s.searcher.set_hash(mb);
+                        // Memory the system refuses: the standard error answer, with why.
+                        if let Err(e) = self.s.set_hash(mb) {
+                            self.error(&e, line);
+                        }
                     }
                     self.restart_analysis();
                 }
@@ -370,8 +372,9 @@ impl Xboard {
             },
             "cores" => match rest.parse::<usize>() {
                 Ok(n) if (1..=THREADS_MAX).contains(&n) => {
-                    self.s.opts.threads = n;
-                    self.s.searcher.set_threads(n);
+                    if let Err(e) = self.s.set_threads(n) {
+                        self.error(&e, line);
+                    }
                     self.restart_analysis();
                 }
                 _ => self.error("bad core count", line),

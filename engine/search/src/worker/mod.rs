@@ -16,6 +16,10 @@ use std::time::Instant;
 mod chance;
 mod negamax;
 mod qsearch;
+mod tables;
+
+use tables::Blocked;
+pub use tables::Tables;
 
 /// Larger than any score.
 pub const INF: i32 = 32_000;
@@ -88,11 +92,11 @@ pub struct Worker<'a, V: Evaluator> {
     /// Deepest ply reached in the current iteration.
     pub seldepth: usize,
     killers: Vec<[Move; 2]>,
-    history: Vec<i32>,
+    history: Blocked<i32>,
     /// Continuation histories (`Params::history_heuristics`): the score of a quiet move
     /// after the move one ply (`[0]`) and two plies (`[1]`) earlier, indexed by that move's
-    /// target square and this move's squares (`cont_index`). Empty where not used.
-    cont: [Vec<i16>; 2],
+    /// target square and this move's squares (`cont_index`). Untouched where not used.
+    cont: [Blocked<i16>; 2],
     /// The move played at each ply of the search path (`Move::NULL` for a null move).
     path: Vec<Move>,
     /// Position keys of the game before the root, then of the search path.
@@ -117,8 +121,6 @@ pub struct Worker<'a, V: Evaluator> {
     _v: std::marker::PhantomData<V>,
 }
 
-const HISTORY_SIZE: usize = 2 * 128 * 128;
-const CONT_SIZE: usize = 128 * 128 * 128;
 /// Largest magnitude of a history entry with the gravity update (`update_stat`).
 const HISTORY_MAX: i32 = 16_384;
 
@@ -137,8 +139,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// The search's parameters for this variant.
     const P: Params = Params::of::<V>();
 
-    /// A worker for one search. `history` holds the keys of the game's earlier positions (not
-    /// the root's).
+    /// A worker for one search with fresh tables. `history` holds the keys of the game's
+    /// earlier positions (not the root's).
     pub fn new(
         shared: &'a Shared,
         id: usize,
@@ -146,8 +148,21 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         node_limit: Option<u64>,
         history: &[u64],
     ) -> Self {
-        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 4);
-        keys.extend_from_slice(history);
+        Self::with_tables(shared, id, start, node_limit, history, Tables::new())
+    }
+
+    /// A worker for one search over a thread's `tables` from an earlier search (cleared here,
+    /// so the search is the same as with fresh ones); [`Worker::into_tables`] gives them back.
+    pub fn with_tables(
+        shared: &'a Shared,
+        id: usize,
+        start: Instant,
+        node_limit: Option<u64>,
+        history: &[u64],
+        mut tables: Tables,
+    ) -> Self {
+        tables.reset(history);
+        let Tables { killers, history, cont, path, keys, pv, bufs } = tables;
         Worker {
             shared,
             id,
@@ -156,17 +171,13 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
-            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
-            history: vec![0; HISTORY_SIZE],
-            cont: if Self::P.history_heuristics {
-                [vec![0; CONT_SIZE], vec![0; CONT_SIZE]]
-            } else {
-                [Vec::new(), Vec::new()]
-            },
-            path: vec![Move::NULL; MAX_PLY + 2],
+            killers,
+            history,
+            cont,
+            path,
             keys,
-            pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
-            bufs: (0..MAX_PLY + 2).map(|_| PlyBuf::default()).collect(),
+            pv,
+            bufs,
             chance_bufs: (0..MAX_PLY + 2).map(|_| chance::ChanceBuf::default()).collect(),
             qs_evasions: 0,
             qs_chance: 0,
@@ -175,6 +186,12 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             exact: false,
             _v: std::marker::PhantomData,
         }
+    }
+
+    /// The thread's tables, for its next search.
+    pub fn into_tables(self) -> Tables {
+        let Worker { killers, history, cont, path, keys, pv, bufs, .. } = self;
+        Tables { killers, history, cont, path, keys, pv, bufs }
     }
 
     /// Nodes searched by this thread.
@@ -190,15 +207,16 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         if self.unflushed >= 1024 {
             self.shared.nodes.fetch_add(self.unflushed, Relaxed);
             self.unflushed = 0;
-            if self.id == 0 {
-                let hard = self.shared.hard_ms.load(Relaxed);
-                if hard != u64::MAX && self.start.elapsed().as_millis() as u64 >= hard {
+            // Every thread watches the deadline and the node limit: with more threads than
+            // cores the main thread may be waiting for a processor, and whichever thread runs
+            // first after the deadline stops them all.
+            let hard = self.shared.hard_ms.load(Relaxed);
+            if hard != u64::MAX && self.start.elapsed().as_millis() as u64 >= hard {
+                self.shared.stop.store(true, Relaxed);
+            }
+            if let Some(n) = self.node_limit {
+                if self.shared.nodes.load(Relaxed) >= n {
                     self.shared.stop.store(true, Relaxed);
-                }
-                if let Some(n) = self.node_limit {
-                    if self.shared.nodes.load(Relaxed) >= n {
-                        self.shared.stop.store(true, Relaxed);
-                    }
                 }
             }
             if self.shared.stop.load(Relaxed) {
@@ -274,12 +292,12 @@ impl<'a, V: Evaluator> Worker<'a, V> {
 
     /// Rewards quiet move `m` at `ply` by `bonus` (a penalty when negative).
     fn reward_quiet(&mut self, pos: &V, m: Move, ply: usize, bonus: i32) {
-        let h = &mut self.history[Self::history_index(pos, m)];
+        let h = self.history.at_mut(Self::history_index(pos, m));
         *h = update_stat(*h, bonus);
         for k in 0..2 {
             let prev = self.earlier(ply, k + 1);
             if !prev.is_null() {
-                let c = &mut self.cont[k][Self::cont_index(prev, m)];
+                let c = self.cont[k].at_mut(Self::cont_index(prev, m));
                 *c = update_stat(i32::from(*c), bonus) as i16;
             }
         }

@@ -394,10 +394,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 self.reward_quiet(pos, q, ply, -bonus);
             }
         } else {
-            let h = &mut self.history[Self::history_index(pos, first)];
+            let h = self.history.at_mut(Self::history_index(pos, first));
             *h += depth * depth;
             if *h > 1 << 20 {
-                for x in &mut self.history {
+                for x in self.history.in_place() {
                     *x /= 2;
                 }
             }
