@@ -277,3 +277,21 @@ fn threads_are_kept_between_searches() {
     }
     e.quit();
 }
+
+/// `menagerie gui --hash` with a table the system refuses says so and exits with an error
+/// before serving (it used to panic at start-up).
+#[test]
+fn gui_hash_that_cannot_be_allocated_is_an_error_not_a_panic() {
+    let bin = env!("CARGO_BIN_EXE_menagerie");
+    let out = Command::new("bash")
+        .args(["-c", &format!("{LIMITED} exec \"$0\" gui --no-open --hash 8192"), bin])
+        .output()
+        .expect("bash runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout} {stderr}");
+    assert_eq!(out.status.code(), Some(1), "an error exit, not a signal: {stderr}");
+    assert!(stderr.contains("cannot allocate a hash table of 8192 MB"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(!stdout.contains("http://"), "no URL before the error: {stdout}");
+}

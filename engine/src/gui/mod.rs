@@ -564,6 +564,8 @@ pub fn run(cfg: &GuiConfig, out: &mut dyn std::io::Write) -> Result<(), String> 
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server runtime: {e}"))?;
+    // The table first: a size the system refuses is an error before any URL is printed.
+    let store = Store::new(cfg.threads, cfg.hash_mb)?;
     rt.block_on(async {
         let listener = tokio::net::TcpListener::bind((cfg.host.as_str(), cfg.port))
             .await
@@ -578,7 +580,7 @@ pub fn run(cfg: &GuiConfig, out: &mut dyn std::io::Write) -> Result<(), String> 
             open_browser(&url);
         }
         let allowed = Allowed::new(&cfg.host, addr);
-        let app = router(Arc::new(Store::new(cfg.threads, cfg.hash_mb)), allowed);
+        let app = router(Arc::new(store), allowed);
         axum::serve(listener, app).await.map_err(|e| format!("server error: {e}"))
     })
 }

@@ -115,18 +115,19 @@ pub fn refused(r: &session::session::Refusal) -> Fail {
 }
 
 impl Store {
-    /// A store with a searcher of `threads` threads and a `hash_mb` table.
-    pub fn new(threads: usize, hash_mb: usize) -> Store {
+    /// A store with a searcher of `threads` threads and a `hash_mb` table (an error if the
+    /// system refuses either).
+    pub fn new(threads: usize, hash_mb: usize) -> Result<Store, String> {
         let seed = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 1_000_000);
-        Store {
+        Ok(Store {
             games: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(seed * 1000 + 1),
             next_token: AtomicU64::new(1),
-            searcher: Searcher::new(threads, hash_mb),
+            searcher: Searcher::try_new(threads, hash_mb)?,
             control: Mutex::new(()),
-        }
+        })
     }
 
     /// Adds a game; drops idle ones first, and when the store is full the least recently used
@@ -314,7 +315,7 @@ mod tests {
 
     #[test]
     fn idle_games_expire_and_the_least_recently_used_idle_one_makes_room() {
-        let store = Store::new(1, 1);
+        let store = Store::new(1, 1).expect("a 1 MB table");
         let (a, shared) = store.insert(session()).unwrap();
         shared.lock().unwrap().last_used = Instant::now() - IDLE - Duration::from_secs(1);
         let (b, _) = store.insert(session()).unwrap();
