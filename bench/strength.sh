@@ -64,7 +64,8 @@ gauntlet)
         case "$o" in
         sf[0-9]*) cmd=(--engine2 /usr/games/stockfish --name2 "Stockfish UCI_Elo ${o#sf}"
                        --option2 UCI_LimitStrength=true --option2 "UCI_Elo=${o#sf}"
-                       --option2 Threads=1 --option2 Hash=16) ;;
+                       --option2 Threads=1 --option2 Hash=16
+                       --option2 "Move Overhead=100") ;;
         gnuchess) cmd=(--engine2 "/usr/games/gnuchess -u" --name2 "GNU Chess") ;;
         glaurung) cmd=(--engine2 /usr/games/glaurung --name2 "Glaurung") ;;
         phalanx)  cmd=(--engine2 /usr/games/phalanx --proto2 xboard --name2 "Phalanx") ;;
@@ -85,7 +86,7 @@ calibrate)
     "$bin" match --option1 UCI_LimitStrength=true --option1 "UCI_Elo=$elo" \
         --name1 "Menagerie UCI_Elo $elo" --engine2 /usr/games/stockfish \
         --name2 "Stockfish UCI_Elo $elo" --option2 UCI_LimitStrength=true \
-        --option2 "UCI_Elo=$elo" --option2 Threads=1 --hash 16 --games "$games" --tc "$tc" \
+        --option2 "UCI_Elo=$elo" --option2 Threads=1 --option2 "Move Overhead=100" --hash 16 --games "$games" --tc "$tc" \
         --first-pair "${FIRST_PAIR:-0}" --concurrency "${CONCURRENCY:-2}" \
         --pgn "strength-calibrate-$elo.pgn" --json "strength-calibrate-$elo.json" | tail -n 4
     ;;
