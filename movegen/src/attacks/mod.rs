@@ -9,8 +9,10 @@
 //! * [`shift`]: whole-bitboard steps without wrap-around (pawn pushes on any geometry).
 //! * [`magic`]: magic-bitboard slider attacks and line tables for the 8x8 board.
 //! * [`zones`]: edge ring, corners, citadels, relative ranks.
+//! * [`wide`]: branch-free single-ray slides on `u128` boards.
 
 pub mod magic;
+pub mod wide;
 pub mod zones;
 
 use crate::types::{BitInt, Bitboard, Delta, Geometry, Square};

@@ -13,9 +13,11 @@
 //! Position: piece bitboards + mailbox, castling rights, en-passant square, clocks and an
 //! incremental Zobrist key; copy-make. Move generation (`movegen.rs`) lists or only counts.
 
+mod attack;
 pub mod info;
 mod movegen;
 mod notation;
+mod sink;
 mod tables;
 
 use crate::board::Board;
@@ -147,20 +149,14 @@ impl JumpingKnights {
     #[inline]
     pub fn is_check(&self) -> bool {
         let us = self.core.turn;
-        movegen::capturable(
-            &self.board,
-            self.king(us),
-            !us,
-            self.board.color(!us),
-            self.board.occupied(),
-        )
+        attack::capturable(&self.board, self.king(us), !us, self.board.occupied().0)
     }
 
     /// The legal moves before the Rule 4 filter (JK-5): every move that does not leave the own
     /// king in check.
     pub fn moves_without_rule4(&self) -> JkMoves {
         let mut out = JkMoves::default();
-        movegen::generate_unfiltered(self, &mut movegen::Lister(&mut out));
+        movegen::generate_unfiltered(self, &mut sink::Lister(&mut out));
         out
     }
 
@@ -172,7 +168,7 @@ impl JumpingKnights {
 
     /// Whether `m` (legal here) gives check.
     pub fn gives_check(&self, m: Move) -> bool {
-        movegen::gives_check(self, m)
+        attack::gives_check(self, m)
     }
 
     /// The square of the unit a jump removes (for en passant: the double-stepped pawn).
@@ -194,34 +190,6 @@ impl JumpingKnights {
         let mut list = JkMoves::default();
         self.legal_moves(&mut list);
         list.iter().any(|m| m.kind() == MoveKind::JumpEnPassant)
-    }
-
-    /// The placement after `m` (no clocks, rights or hash): for "gives check" tests.
-    pub(crate) fn board_after(&self, m: Move) -> JkBoard {
-        let mut b = self.board;
-        let us = self.core.turn;
-        let (from, to) = (m.from(), m.to());
-        match m.kind() {
-            MoveKind::Castle => {
-                let (rook_from, rook_to) = castle_rook(to);
-                b.relocate(from, to);
-                b.relocate(rook_from, rook_to);
-            }
-            MoveKind::Jump => {
-                b.remove(to);
-                let p = b.remove(from).expect("mover");
-                b.put(m.aux(), promoted(p, m.promo(), us));
-            }
-            MoveKind::JumpEnPassant => {
-                b.remove(ep_victim(to, us));
-                b.relocate(from, m.aux());
-            }
-            _ => {
-                let p = b.remove(from).expect("mover");
-                b.put(to, promoted(p, m.promo(), us));
-            }
-        }
-        b
     }
 }
 
@@ -288,7 +256,7 @@ impl Rules for JumpingKnights {
         })?;
         let mut pos = JumpingKnights { board, core: f.core(), castling, ep, ep_hashed: false };
         let b = &pos.board;
-        fen::check_side(us, movegen::capturable(b, pos.king(!us), us, b.color(us), b.occupied()))?;
+        fen::check_side(us, attack::capturable(b, pos.king(!us), us, b.occupied().0))?;
         pos.ep_hashed = pos.ep_legal();
         pos.core.hash = pos.compute_hash();
         Ok(pos)
@@ -302,12 +270,12 @@ impl Rules for JumpingKnights {
 
     #[inline]
     fn legal_moves(&self, out: &mut JkMoves) {
-        movegen::generate(self, &mut movegen::Lister(out));
+        movegen::generate(self, &mut sink::Lister(out));
     }
 
     #[inline]
     fn count_legal(&self) -> u64 {
-        let mut c = movegen::Counter(0);
+        let mut c = sink::Counter(0);
         movegen::generate(self, &mut c);
         c.0
     }

@@ -1,7 +1,7 @@
 //! Legal move generation for Jumping Knights.
 //!
 //! * Check (JK-4) is "the king could be captured by a jump onto an empty square beyond it":
-//!   [`capturable`] looks at the enemy riders on the king's 16 lines (nothing between, the square
+//!   [`Army::captures`] looks at the enemy riders on the king's 16 lines (nothing between, the square
 //!   beyond the king empty), adjacent kings and pawns, and War Machines 1 or 3 away.
 //! * Legality: a per-node analysis collects the *sensitive* squares, the occupied squares whose
 //!   emptying could expose the king: the squares between the king and every enemy rider on one
@@ -15,125 +15,15 @@
 //! * The same code lists moves or only counts them, through the [`Sink`] it writes to (perft
 //!   bulk counting: whole target sets are popcounted).
 
+use super::attack::{pawn_sources, Army, Rule4Filter, ORTH};
+use super::sink::{back, jump, push_jump, Sink};
 use super::tables::{
-    bit, first_or_none, first_or_none_dyn, nearest_dyn, opposite, CENTRAL, EDGE, FILE_I, FILE_Z,
-    NONE, RANK, T, VALID,
+    bit, nearest_dyn, opposite, positive, CENTRAL, EDGE, FILE_I, FILE_Z, NONE, RANK, T, VALID,
 };
-use super::{ep_victim, JkBoard, JkKind, JkMoves, JumpingKnights, PROMOTIONS};
-use crate::moves::{Move, MoveBuf, MoveKind};
-use crate::types::{squares, Bb128, Bitboard, Color, Dir, Square};
-
-/// Where generated moves go.
-pub(super) trait Sink {
-    /// Non-captures `from` -> each target.
-    fn quiets(&mut self, from: Square, targets: Bb128);
-    /// Jumps `from` over `victim` to each landing square.
-    fn jumps(&mut self, from: Square, victim: Square, landings: Bb128);
-    /// Pawn non-captures to each target, coming from `target - delta` (square indices).
-    fn pawn_steps(&mut self, targets: Bb128, delta: i8, kind: MoveKind);
-    /// Pawn non-capturing promotions (5 choices) to each target, from `target - delta`.
-    fn pawn_promos(&mut self, targets: Bb128, delta: i8);
-    /// Pawn jumps to each landing square `l`: victim `l - delta`, origin `l - 2 * delta`.
-    fn pawn_jumps(&mut self, landings: Bb128, delta: i8);
-    /// As [`Sink::pawn_jumps`], promoting (5 choices).
-    fn pawn_jump_promos(&mut self, landings: Bb128, delta: i8);
-    /// A single move.
-    fn push(&mut self, m: Move);
-}
-
-/// Lists the moves.
-pub(super) struct Lister<'a>(pub &'a mut JkMoves);
-
-/// Only counts them (perft bulk counting).
-pub(super) struct Counter(pub u64);
-
-#[inline(always)]
-fn back(sq: Square, delta: i8) -> Square {
-    Square((i16::from(sq.0) - i16::from(delta)) as u8)
-}
-
-#[inline(always)]
-fn jump(from: Square, victim: Square, landing: Square, promo: u8) -> Move {
-    Move::pack(MoveKind::Jump, from, victim, landing, promo, Dir::N)
-}
-
-impl Sink for Lister<'_> {
-    #[inline(always)]
-    fn quiets(&mut self, from: Square, targets: Bb128) {
-        for to in targets {
-            self.0.push(Move::new(MoveKind::Normal, from, to));
-        }
-    }
-    #[inline(always)]
-    fn jumps(&mut self, from: Square, victim: Square, landings: Bb128) {
-        for l in landings {
-            self.0.push(jump(from, victim, l, 0));
-        }
-    }
-    #[inline(always)]
-    fn pawn_steps(&mut self, targets: Bb128, delta: i8, kind: MoveKind) {
-        for to in targets {
-            self.0.push(Move::new(kind, back(to, delta), to));
-        }
-    }
-    #[inline(always)]
-    fn pawn_promos(&mut self, targets: Bb128, delta: i8) {
-        for to in targets {
-            for k in PROMOTIONS {
-                self.0.push(Move::promotion(back(to, delta), to, k as u8));
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawn_jumps(&mut self, landings: Bb128, delta: i8) {
-        for l in landings {
-            self.0.push(jump(back(l, 2 * delta), back(l, delta), l, 0));
-        }
-    }
-    #[inline(always)]
-    fn pawn_jump_promos(&mut self, landings: Bb128, delta: i8) {
-        for l in landings {
-            for k in PROMOTIONS {
-                self.0.push(jump(back(l, 2 * delta), back(l, delta), l, k as u8));
-            }
-        }
-    }
-    #[inline(always)]
-    fn push(&mut self, m: Move) {
-        self.0.push(m);
-    }
-}
-
-impl Sink for Counter {
-    #[inline(always)]
-    fn quiets(&mut self, _from: Square, targets: Bb128) {
-        self.0 += u64::from(targets.count());
-    }
-    #[inline(always)]
-    fn jumps(&mut self, _from: Square, _victim: Square, landings: Bb128) {
-        self.0 += u64::from(landings.count());
-    }
-    #[inline(always)]
-    fn pawn_steps(&mut self, targets: Bb128, _delta: i8, _kind: MoveKind) {
-        self.0 += u64::from(targets.count());
-    }
-    #[inline(always)]
-    fn pawn_promos(&mut self, targets: Bb128, _delta: i8) {
-        self.0 += 5 * u64::from(targets.count());
-    }
-    #[inline(always)]
-    fn pawn_jumps(&mut self, landings: Bb128, _delta: i8) {
-        self.0 += u64::from(landings.count());
-    }
-    #[inline(always)]
-    fn pawn_jump_promos(&mut self, landings: Bb128, _delta: i8) {
-        self.0 += 5 * u64::from(landings.count());
-    }
-    #[inline(always)]
-    fn push(&mut self, _m: Move) {
-        self.0 += 1;
-    }
-}
+use super::{ep_victim, JkKind, JumpingKnights, PROMOTIONS};
+use crate::attacks::wide;
+use crate::moves::{Move, MoveKind};
+use crate::types::{squares, Bitboard, Color, Dir, Square};
 
 /// Shifts a raw set by `delta` square indices (the caller masks files that would wrap).
 #[inline(always)]
@@ -145,17 +35,6 @@ fn sh(bits: u128, delta: i8) -> u128 {
     }
 }
 
-/// The compass directions (from the attacked square to the pawn) of pawns of colour `by` that
-/// could capture on that square: White pawns capture north-east / north-west, so they stand
-/// south-west / south-east of their victim.
-#[inline(always)]
-const fn pawn_sources(by: Color) -> [usize; 2] {
-    match by {
-        Color::White => [3, 5],
-        Color::Black => [1, 7],
-    }
-}
-
 /// The capture (forward-diagonal) directions of `c`'s pawns.
 #[inline(always)]
 const fn pawn_captures(c: Color) -> [usize; 2] {
@@ -163,60 +42,6 @@ const fn pawn_captures(c: Color) -> [usize; 2] {
         Color::White => [1, 7],
         Color::Black => [3, 5],
     }
-}
-
-const ORTH: [usize; 4] = [0, 2, 4, 6];
-
-/// Whether a unit of colour `by` among `by_set` could capture the unit on `k` by the rules of
-/// capture, with occupancy `occ` (JK-4: the landing square beyond must exist and be empty).
-/// The attackers' own king safety and Rule 4 do not matter (as in orthodox check).
-pub(super) fn capturable(b: &JkBoard, k: Square, by: Color, by_set: Bb128, occ: Bb128) -> bool {
-    let (by_set, occ) = (by_set.0, occ.0);
-    let empty = VALID & !occ;
-    let ki = k.idx();
-    let queens = b.kind(JkKind::Queen).0;
-    let rq = (b.kind(JkKind::Rook).0 | queens) & by_set;
-    let bq = (b.kind(JkKind::Bishop).0 | queens) & by_set;
-    let n = b.kind(JkKind::Nightrider).0 & by_set;
-    // Riders on one of the king's 16 lines: the squares between must be empty, and so must the
-    // square just beyond the king.
-    let riders = (T.orth_lines[ki].0 & rq) | (T.diag_lines[ki].0 & bq) | (T.knight_lines[ki].0 & n);
-    for s in squares(riders) {
-        let d = usize::from(T.dir[ki][s.idx()]);
-        if empty & bit(T.step[ki][opposite(d)]) != 0
-            && (T.ray[ki][d].0 ^ T.ray[s.idx()][d].0) & occ == s.bit()
-        {
-            return true;
-        }
-    }
-    // Adjacent kings and pawns: the square beyond the king must be empty.
-    let kings = b.kind(JkKind::King).0 & by_set;
-    let pawns = b.kind(JkKind::Pawn).0 & by_set;
-    let near = T.king_nbr[ki].0 & (kings | pawns);
-    if near != 0 {
-        let [p1, p2] = pawn_sources(by);
-        for a in squares(near) {
-            let d = usize::from(T.dir[ki][a.idx()]);
-            if (kings & a.bit() != 0 || d == p1 || d == p2)
-                && empty & bit(T.step[ki][opposite(d)]) != 0
-            {
-                return true;
-            }
-        }
-    }
-    // War Machines: a 1-step or 3-jump to the victim, then a 1-step or 3-jump beyond (JK-2).
-    let wm = b.kind(JkKind::WarMachine).0 & by_set;
-    if wm & T.wm_ring[ki].0 != 0 {
-        for d in ORTH {
-            if wm & (bit(T.step[ki][d]) | bit(T.step3[ki][d])) != 0 {
-                let o = opposite(d);
-                if empty & (bit(T.step[ki][o]) | bit(T.step3[ki][o])) != 0 {
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }
 
 trait SquareBit {
@@ -236,7 +61,8 @@ struct Ctx<'a> {
     us: Color,
     them: Color,
     own: u128,
-    enemy: u128,
+    /// The enemy's units by how they capture.
+    army: Army,
     occ: u128,
     empty: u128,
     /// Enemy units that may be jumped (every one but the king).
@@ -262,7 +88,7 @@ impl<'a> Ctx<'a> {
             us,
             them,
             own,
-            enemy,
+            army: Army::of(b, them),
             occ,
             empty: VALID & !occ,
             victims: enemy & !b.kind(JkKind::King).0,
@@ -277,18 +103,12 @@ impl<'a> Ctx<'a> {
     /// Fills `in_check` and `sens` (module docs).
     #[inline(always)]
     fn analyse(&mut self) {
-        let b = &self.pos.board;
         let ki = self.ksq.idx();
         let (occ, empty, them) = (self.occ, self.empty, self.them);
         let mut sens = 0u128;
         let mut check = false;
-        let queens = b.kind(JkKind::Queen).0;
-        let rq = (b.kind(JkKind::Rook).0 | queens) & self.enemy;
-        let bq = (b.kind(JkKind::Bishop).0 | queens) & self.enemy;
-        let n = b.kind(JkKind::Nightrider).0 & self.enemy;
-        let riders =
-            (T.orth_lines[ki].0 & rq) | (T.diag_lines[ki].0 & bq) | (T.knight_lines[ki].0 & n);
-        for s in squares(riders) {
+        let army = &self.army;
+        for s in squares(army.riders_on_lines(ki)) {
             let d = usize::from(T.dir[ki][s.idx()]);
             let l = bit(T.step[ki][opposite(d)]);
             if l & VALID == 0 {
@@ -302,13 +122,13 @@ impl<'a> Ctx<'a> {
                 check = true;
             }
         }
-        let ek = b.pieces(JkKind::King, them).lsb();
+        let ek = Bitboard(army.kings).lsb();
         if T.king_nbr[ki].0 & ek.bit() != 0 {
             let l = bit(T.step[ki][opposite(usize::from(T.dir[ki][ek.idx()]))]);
             sens |= l & occ;
             check |= l & empty != 0;
         }
-        let pawns = b.pieces(JkKind::Pawn, them).0;
+        let pawns = army.pawns;
         if pawns & T.king_nbr[ki].0 != 0 {
             for d in pawn_sources(them) {
                 if pawns & bit(T.step[ki][d]) != 0 {
@@ -318,7 +138,7 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        let wm = b.pieces(JkKind::WarMachine, them).0;
+        let wm = army.wm;
         if wm & T.wm_ring[ki].0 != 0 {
             for d in ORTH {
                 if wm & (bit(T.step[ki][d]) | bit(T.step3[ki][d])) != 0 {
@@ -337,13 +157,11 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     fn safe(&self, from: Square, land: Square, victim: Option<Square>) -> bool {
         let mut occ = (self.occ ^ from.bit()) | land.bit();
-        let mut by = self.enemy;
         if let Some(v) = victim {
             occ ^= v.bit();
-            by ^= v.bit();
         }
         let k = if from == self.ksq { land } else { self.ksq };
-        !capturable(&self.pos.board, k, self.them, Bitboard(by), Bitboard(occ))
+        !self.army.captures(k, occ)
     }
 
     #[inline(always)]
@@ -352,7 +170,7 @@ impl<'a> Ctx<'a> {
             return;
         }
         if !checked {
-            sink.quiets(from, Bitboard(targets));
+            sink.quiets(from, targets);
         } else {
             for to in squares(targets) {
                 if self.safe(from, to, None) {
@@ -365,7 +183,7 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     fn emit_jumps<S: Sink>(&self, from: Square, v: Square, land: u128, checked: bool, s: &mut S) {
         if !checked {
-            s.jumps(from, v, Bitboard(land));
+            s.jumps(from, v, land);
         } else {
             for l in squares(land) {
                 if self.safe(from, l, Some(v)) {
@@ -376,11 +194,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// The squares a rider on `from` reaches in direction `D`: the empty ones and the first
-    /// occupied one (branch-free: an empty line gives `ray ^ ray[NONE]` = `ray`).
+    /// occupied one.
     #[inline(always)]
     fn reach<const D: usize>(&self, from: usize) -> u128 {
-        let ray = T.ray[from][D].0;
-        ray ^ T.ray[first_or_none::<D>(ray & self.occ)][D].0
+        wide::slide(T.ray[from][D].0, self.occ, positive(D))
     }
 
     /// The captures of a rider on `from` of the victim `v`, the first unit on one of its lines:
@@ -388,10 +205,7 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     fn rider_capture<S: Sink>(&self, from: Square, v: Square, checked: bool, sink: &mut S) {
         let d = usize::from(T.dir[from.idx()][v.idx()]);
-        let beyond = T.ray[v.idx()][d].0;
-        let blk = beyond & self.occ;
-        let after = T.ray[first_or_none_dyn(d, blk)][d].0;
-        let land = beyond ^ after ^ (blk & !after);
+        let land = wide::slide(T.ray[v.idx()][d].0, self.occ, positive(d)) & self.empty;
         if land != 0 {
             self.emit_jumps(from, v, land, checked || self.sens & v.bit() != 0, sink);
         }
@@ -487,10 +301,10 @@ impl<'a> Ctx<'a> {
         let free = pawns & !self.sens;
         if free != 0 {
             let single = sh(free, fwd) & self.empty & CENTRAL;
-            sink.pawn_steps(Bitboard(single & !promo_step), fwd, MoveKind::Normal);
-            sink.pawn_promos(Bitboard(single & promo_step), fwd);
+            sink.pawn_steps(single & !promo_step, fwd, MoveKind::Normal);
+            sink.pawn_promos(single & promo_step, fwd);
             let double = sh(single & third, fwd) & self.empty & CENTRAL;
-            sink.pawn_steps(Bitboard(double), 2 * fwd, MoveKind::DoublePush);
+            sink.pawn_steps(double, 2 * fwd, MoveKind::DoublePush);
             for (dd, wrap) in [(fwd + 1, FILE_I), (fwd - 1, FILE_Z)] {
                 let v = sh(free & !wrap, dd) & self.victims;
                 let land = sh(v & !wrap, dd) & self.empty;
@@ -500,8 +314,8 @@ impl<'a> Ctx<'a> {
                 // Landings whose victim is sensitive are tested one by one.
                 let risky = sh(v & self.sens & !wrap, dd);
                 let ok = land & !risky;
-                sink.pawn_jumps(Bitboard(ok & !promo_any), dd);
-                sink.pawn_jump_promos(Bitboard(ok & promo_any), dd);
+                sink.pawn_jumps(ok & !promo_any, dd, false);
+                sink.pawn_jumps(ok & promo_any, dd, true);
                 for l in squares(land & risky) {
                     let (from, v) = (back(l, 2 * dd), back(l, dd));
                     if self.safe(from, l, Some(v)) {
@@ -584,9 +398,7 @@ impl<'a> Ctx<'a> {
         }
         let base: u8 = self.us.select(10, 80);
         let (e, occ) = (base + 5, self.occ);
-        let safe_on = |k: u8, occ: u128| {
-            !capturable(&self.pos.board, Square(k), self.them, Bitboard(self.enemy), Bitboard(occ))
-        };
+        let safe_on = |k: u8, occ: u128| !self.army.captures(Square(k), occ);
         let kside = self.us.select(super::WHITE_KINGSIDE, super::BLACK_KINGSIDE);
         if rights & kside != 0 {
             let (f, g, h) = (base + 6, base + 7, base + 8);
@@ -748,83 +560,6 @@ impl<'a> Ctx<'a> {
             || found(JkKind::Queen, &|i| T.orth_lines[i].0 | T.diag_lines[i].0)
             || found(JkKind::King, &|i| T.king_nbr[i].0)
     }
-
-    /// For Rule 4 nodes: the squares a move must touch to be able to give check (see
-    /// [`CheckFilter`]).
-    fn check_filter(&self) -> CheckFilter {
-        let ek = self.pos.board.pieces(JkKind::King, self.them).lsb().idx();
-        let mut live = 0u128;
-        for d in 0..16 {
-            if self.empty & bit(T.step[ek][opposite(d)]) != 0 {
-                live |= T.ray[ek][d].0;
-            }
-        }
-        let mut lands = T.king_nbr[ek].0 | T.knight_nbr[ek].0;
-        for d in ORTH {
-            let o = opposite(d);
-            lands |= bit(T.step3[ek][d]);
-            if self.empty & (bit(T.step[ek][o]) | bit(T.step3[ek][o])) != 0 {
-                live |= bit(T.step[ek][d]) | bit(T.step3[ek][d]);
-            }
-        }
-        CheckFilter { live, lands }
-    }
-}
-
-/// Squares around the enemy king that a checking move must touch. After the move the king
-/// would be capturable along some line with an empty landing square L beyond it; before it,
-/// it was not (a legal position never has the side not to move in check). So either L was
-/// empty and the move put a unit on, or emptied a square of, the attacker's side of that line
-/// (`live`: the lines whose L is empty, and the War Machine sources whose landings are), or
-/// the move emptied L itself (`lands`: every possible L). Castling is always tested.
-struct CheckFilter {
-    live: u128,
-    lands: u128,
-}
-
-impl CheckFilter {
-    #[inline(always)]
-    fn may_check(&self, pos: &JumpingKnights, m: Move) -> bool {
-        let emptied = bit(m.from().0)
-            | match m.kind() {
-                MoveKind::Jump => bit(m.to().0),
-                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), pos.core.turn).0),
-                _ => 0,
-            };
-        let filled = match m.kind() {
-            MoveKind::Jump | MoveKind::JumpEnPassant => bit(m.aux().0),
-            _ => bit(m.to().0),
-        };
-        m.kind() == MoveKind::Castle
-            || (emptied | filled) & self.live != 0
-            || emptied & self.lands != 0
-    }
-}
-
-#[inline(always)]
-fn push_jump<S: Sink>(s: &mut S, from: Square, v: Square, l: Square, promote: bool) {
-    if promote {
-        for k in PROMOTIONS {
-            s.push(jump(from, v, l, k as u8));
-        }
-    } else {
-        s.push(jump(from, v, l, 0));
-    }
-}
-
-/// Whether `m` is a capture that satisfies Rule 4: from an edge square onto a central one.
-#[inline(always)]
-pub(super) fn is_rule4_capture(m: Move) -> bool {
-    matches!(m.kind(), MoveKind::Jump | MoveKind::JumpEnPassant)
-        && EDGE & m.from().bit() != 0
-        && CENTRAL & m.aux().bit() != 0
-}
-
-/// Whether the legal move `m` gives check.
-pub(super) fn gives_check(pos: &JumpingKnights, m: Move) -> bool {
-    let b = pos.board_after(m);
-    let us = pos.core.turn;
-    capturable(&b, b.pieces(JkKind::King, !us).lsb(), us, b.color(us), b.occupied())
 }
 
 /// Generates every legal move of `pos` into `sink` (Rule 4 applied).
@@ -832,14 +567,7 @@ pub(super) fn gives_check(pos: &JumpingKnights, m: Move) -> bool {
 pub(super) fn generate<S: Sink>(pos: &JumpingKnights, sink: &mut S) {
     let c = Ctx::new(pos);
     if c.rule4() {
-        let mut all = JkMoves::default();
-        c.all(&mut Lister(&mut all));
-        let filter = c.check_filter();
-        for &m in all.iter() {
-            if is_rule4_capture(m) || (filter.may_check(pos, m) && gives_check(pos, m)) {
-                sink.push(m);
-            }
-        }
+        c.all(&mut Rule4Filter::new(pos, sink));
     } else {
         c.all(sink);
     }

@@ -184,28 +184,7 @@ pub(super) fn bit(n: u8) -> u128 {
     SQ_BIT[usize::from(n & 127)]
 }
 
-/// The first square of `on_ray` in direction `D` as an index, or [`NONE`] if `on_ray` is
-/// empty, without a branch.
-#[inline(always)]
-pub(super) fn first_or_none<const D: usize>(on_ray: u128) -> usize {
-    if positive(D) {
-        (on_ray | 1u128 << 127).trailing_zeros() as usize
-    } else {
-        (127i32 - on_ray.leading_zeros() as i32) as usize & 127
-    }
-}
-
-/// [`first_or_none`] with a run-time direction.
-#[inline(always)]
-pub(super) fn first_or_none_dyn(d: usize, on_ray: u128) -> usize {
-    if positive(d) {
-        (on_ray | 1u128 << 127).trailing_zeros() as usize
-    } else {
-        (127i32 - on_ray.leading_zeros() as i32) as usize & 127
-    }
-}
-
-/// [`nearest`] with a run-time direction.
+/// The nearest square of the non-empty `on_ray` from the ray's start, for direction `d`.
 #[inline(always)]
 pub(super) fn nearest_dyn(d: usize, on_ray: Bb128) -> Square {
     if positive(d) {
@@ -250,12 +229,9 @@ mod tests {
         assert_eq!(T.step3[s("b0")][6], NONE);
         assert_eq!(T.step[s("i9")][1], NONE);
         assert!(T.ray[usize::from(NONE)].iter().all(|r| r.is_empty()));
-        for d in 0..16 {
-            assert_eq!(first_or_none_dyn(d, 0), usize::from(NONE));
-        }
         let two = T.ray[s("b1")][8].0 & !T.ray[s("c3")][8].0 | (1u128 << s("e7"));
-        assert_eq!(first_or_none::<8>(two), s("c3"));
-        assert_eq!(first_or_none::<12>(T.ray[s("f9")][12].0), s("e7"));
+        assert_eq!(nearest_dyn(8, Bitboard(two)).idx(), s("c3"));
+        assert_eq!(nearest_dyn(12, T.ray[s("f9")][12]).idx(), s("e7"));
         assert_eq!(T.wm_ring[s("z0")].count(), 4);
         assert_eq!(T.king_nbr[s("z0")].count(), 3);
         assert_eq!(T.knight_nbr[s("z0")].count(), 2);

@@ -4,6 +4,7 @@
 //! two-step and the Supercav's Cavalier.
 
 use super::TsKind;
+use crate::attacks::wide::{ray_neg, ray_pos};
 use crate::attacks::{leaper_table, symmetric, LameStep, LameTable, Rays};
 use crate::types::{Bb128, Bitboard, Color, Delta, Geo12x8, Geometry, Piece, PieceKind, Square};
 use std::sync::LazyLock;
@@ -44,17 +45,6 @@ pub const SLIDES_BY_CODE: [u8; CODES] = {
     while code < CODES {
         t[code] = SLIDES[(code - 1) >> 1];
         code += 1;
-    }
-    t
-};
-
-/// `AT_OR_ABOVE[h]`: every bit at index `h` or higher.
-static AT_OR_ABOVE: [u128; 128] = {
-    let mut t = [0u128; 128];
-    let mut h = 0;
-    while h < 128 {
-        t[h] = u128::MAX << h;
-        h += 1;
     }
     t
 };
@@ -263,22 +253,6 @@ impl Tables {
         }
         ray & !self.rays[b.idx()][dir.index()] & !(1u128 << b.0)
     }
-}
-
-/// Rider attacks along a ray running toward higher indices: up to and including the first
-/// blocker (branch-free: `b ^ (b - 1)` keeps the bits up to the lowest blocker).
-#[inline(always)]
-fn ray_pos(ray: u128, occ: u128) -> u128 {
-    let b = ray & occ;
-    ray & (b ^ b.wrapping_sub(1))
-}
-
-/// Rider attacks along a ray running toward lower indices: down to and including the highest
-/// blocker (`| 1` makes an empty ray keep everything).
-#[inline(always)]
-fn ray_neg(ray: u128, occ: u128) -> u128 {
-    let b = (ray & occ) | 1;
-    ray & AT_OR_ABOVE[(127 - b.leading_zeros()) as usize]
 }
 
 #[cfg(test)]
