@@ -29,10 +29,10 @@ const FULL: u16 = MAX_LEVEL as u16 * TENTHS;
 
 /// Where a nominal `UCI_Elo` falls on the level scale: `(UCI_Elo, strength in tenths)`,
 /// interpolated linearly in between and beyond the ends. Measured against Stockfish 15.1's
-/// own `UCI_Elo` in chess at 10 s + 0.1 s over 100 games each (`docs/strength.md`,
-/// "Calibrated levels"): strength 86 (level 8.6) played like Stockfish at 1608 and strength
-/// 125 like 1856, about 64 points a level.
-const ELO_ANCHORS: [(u32, u16); 2] = [(1608, 86), (1856, 125)];
+/// own `UCI_Elo` in chess at 10 s + 0.1 s, 100 games per point (`docs/strength.md`,
+/// "Calibrated levels"): the least-squares line through strength 69 ~ 1483, 86 ~ 1608,
+/// 116 ~ 1722 and 125 ~ 1856 (6.0 points a tenth, 60 a level).
+const ELO_ANCHORS: [(u32, u16); 2] = [(1500, 71), (1800, 121)];
 
 impl Skill {
     /// Level `level` (0..=19); `None` for full strength (20 and above).
@@ -46,7 +46,7 @@ impl Skill {
     }
 
     /// The strength for a nominal Elo on Stockfish's `UCI_Elo` scale (chess, 10 s + 0.1 s),
-    /// from the measured anchors; below the weakest level it is level 0, from about 2330 up
+    /// from the measured anchors; below the weakest level it is level 0, from about 2270 up
     /// full strength (which itself plays at about 2000-2050 on that scale, `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
         let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
@@ -135,18 +135,24 @@ mod tests {
         assert_eq!(Skill::level(0).unwrap().noise_cp(), 240);
         assert_eq!(Skill::level(19).unwrap().noise_cp(), 12);
         assert_eq!(Skill::from_elo(0), Skill::level(0));
-        assert_eq!(Skill::from_elo(1608).unwrap().node_cap(), (100.0 * 2f64.powf(6.45)) as u64);
-        // Between the anchors: 1500 is strength 86 - 108 * 39 / 248 = 69.0 (level 6.9).
+        // The anchors: 1500 is strength 71 (level 7.1), 1800 strength 121.
         let s1500 = Skill::from_elo(1500).unwrap();
-        assert_eq!(s1500.number(), 6);
-        assert_eq!(s1500.depth_cap(), 7);
-        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 69.0)) as u64);
-        assert_eq!(s1500.noise_cp(), 131 * 12 / 10);
-        // 1800: 86 + 192 * 39 / 248 = 116.2, rounded to 116.
-        assert_eq!(Skill::from_elo(1800).unwrap().node_cap(), (100.0 * 2f64.powf(8.7)) as u64);
+        assert_eq!(s1500.number(), 7);
+        assert_eq!(s1500.depth_cap(), 8);
+        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 71.0)) as u64);
+        assert_eq!(s1500.noise_cp(), 129 * 12 / 10);
+        assert_eq!(
+            Skill::from_elo(1800).unwrap().node_cap(),
+            (100.0 * 2f64.powf(0.075 * 121.0)) as u64
+        );
+        // Between them, 6 points a tenth: 1650 is strength 96.
+        assert_eq!(
+            Skill::from_elo(1650).unwrap().node_cap(),
+            (100.0 * 2f64.powf(0.075 * 96.0)) as u64
+        );
         assert_eq!(Skill::from_elo(2500), None);
-        // 1608 + (100 - 86) * 248 / 39 = 1697.0.
-        assert_eq!(Skill::elo_of_level(10), 1697);
+        // 1500 + (100 - 71) * 300 / 50 = 1674.
+        assert_eq!(Skill::elo_of_level(10), 1674);
         // Monotone: a higher Elo is never a weaker level, and the levels' Elos round-trip.
         let strength = |e| Skill::from_elo(e).map_or(u64::MAX, Skill::node_cap);
         assert!((500..2500).all(|e| strength(e) <= strength(e + 1)));
