@@ -22,6 +22,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${MENAGERIE:-$root/target/fast/release/menagerie}
 [ -n "${MENAGERIE:-}" ] || [ -x "$bin" ] || bin=$root/target/release/menagerie
 mode=${1:?mode}
+# Stockfish 15.1 at UCI_Elo $1 as the second engine: the ruler of gauntlet and calibrate (one
+# thread, 16 MB, 100 ms kept back per move so a loaded machine does not cost it games on time).
+sf_at() {
+    sf=(--engine2 /usr/games/stockfish --name2 "Stockfish UCI_Elo $1"
+        --option2 UCI_LimitStrength=true --option2 "UCI_Elo=$1"
+        --option2 Threads=1 --option2 Hash=16 --option2 "Move Overhead=100")
+}
 case "$mode" in
 random)
     v=${2:?variant}; games=${3:-100}; ms=${4:-20}
@@ -62,10 +69,7 @@ gauntlet)
     opponents=(${4:-sf1800 sf2000 sf2200 sf2400 gnuchess glaurung phalanx ethereal})
     for o in "${opponents[@]}"; do
         case "$o" in
-        sf[0-9]*) cmd=(--engine2 /usr/games/stockfish --name2 "Stockfish UCI_Elo ${o#sf}"
-                       --option2 UCI_LimitStrength=true --option2 "UCI_Elo=${o#sf}"
-                       --option2 Threads=1 --option2 Hash=16
-                       --option2 "Move Overhead=100") ;;
+        sf[0-9]*) sf_at "${o#sf}"; cmd=("${sf[@]}") ;;
         gnuchess) cmd=(--engine2 "/usr/games/gnuchess -u" --name2 "GNU Chess") ;;
         glaurung) cmd=(--engine2 /usr/games/glaurung --name2 "Glaurung") ;;
         phalanx)  cmd=(--engine2 /usr/games/phalanx --proto2 xboard --name2 "Phalanx") ;;
@@ -83,10 +87,9 @@ calibrate)
     # Menagerie at UCI_Elo ELO against Stockfish at the same UCI_Elo.
     elo=${2:?elo}; games=${3:-100}; tc=${4:-10+0.1}
     echo "== chess: Menagerie UCI_Elo $elo vs Stockfish UCI_Elo $elo, $games games at $tc"
+    sf_at "$elo"
     "$bin" match --option1 UCI_LimitStrength=true --option1 "UCI_Elo=$elo" \
-        --name1 "Menagerie UCI_Elo $elo" --engine2 /usr/games/stockfish \
-        --name2 "Stockfish UCI_Elo $elo" --option2 UCI_LimitStrength=true \
-        --option2 "UCI_Elo=$elo" --option2 Threads=1 --option2 "Move Overhead=100" --hash 16 --games "$games" --tc "$tc" \
+        --name1 "Menagerie UCI_Elo $elo" "${sf[@]}" --hash 16 --games "$games" --tc "$tc" \
         --first-pair "${FIRST_PAIR:-0}" --concurrency "${CONCURRENCY:-2}" \
         --pgn "strength-calibrate-$elo.pgn" --json "strength-calibrate-$elo.json" | tail -n 4
     ;;
