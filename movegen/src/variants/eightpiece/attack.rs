@@ -13,7 +13,7 @@
 //!   along each of its other seven directions, banned squares (§6.3) excluded.
 
 use super::tables::{orth_adj, RAYS};
-use super::{EightKind, EightPiece};
+use super::{EightBoard, EightKind, EightPiece};
 use crate::attacks::magic::tables;
 use crate::types::{Bitboard, Color, Square};
 
@@ -43,13 +43,18 @@ impl Lite {
     /// The bitboards of `pos`.
     #[inline(always)]
     pub fn of(pos: &EightPiece) -> Lite {
-        let b = &pos.board;
+        Lite::from_parts(&pos.board, &pos.facing)
+    }
+
+    /// The bitboards of the placement `b` with lancer facings `facing`.
+    #[inline(always)]
+    pub fn from_parts(b: &EightBoard, facing: &[u64; 3]) -> Lite {
         let kinds = <EightKind as crate::types::PieceKind>::ALL;
         let mut k = [0u64; 9];
         for (i, kind) in kinds.iter().enumerate() {
             k[i] = b.kind(*kind).0;
         }
-        Lite { k, c: [b.color(Color::White).0, b.color(Color::Black).0], f: pos.facing }
+        Lite { k, c: [b.color(Color::White).0, b.color(Color::Black).0], f: *facing }
     }
 
     /// Facing index of the lancer on `sq`.

@@ -141,6 +141,27 @@ impl PawnTrack {
     }
 }
 
+/// The facing index of the lancer on `sq` in the facing planes `planes`.
+#[inline(always)]
+pub(crate) fn facing_of(planes: &[u64; 3], sq: Square) -> usize {
+    let s = sq.0;
+    (((planes[0] >> s) & 1) | (((planes[1] >> s) & 1) << 1) | (((planes[2] >> s) & 1) << 2))
+        as usize
+}
+
+/// Sets the facing of `sq` to `f` in the facing planes `planes`.
+#[inline(always)]
+pub(crate) fn set_facing_of(planes: &mut [u64; 3], sq: Square, f: usize) {
+    let bit = 1u64 << sq.0;
+    for (k, plane) in planes.iter_mut().enumerate() {
+        if (f >> k) & 1 != 0 {
+            *plane |= bit;
+        } else {
+            *plane &= !bit;
+        }
+    }
+}
+
 /// An 8-Piece Chess position (both `eightpiece` and `eightpiece-random`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct EightPiece {
@@ -191,22 +212,7 @@ impl EightPiece {
 
     #[inline(always)]
     pub(crate) fn facing_idx(&self, sq: Square) -> usize {
-        let s = sq.0;
-        (((self.facing[0] >> s) & 1)
-            | (((self.facing[1] >> s) & 1) << 1)
-            | (((self.facing[2] >> s) & 1) << 2)) as usize
-    }
-
-    #[inline(always)]
-    pub(crate) fn set_facing(&mut self, sq: Square, f: usize) {
-        let bit = 1u64 << sq.0;
-        for (k, plane) in self.facing.iter_mut().enumerate() {
-            if (f >> k) & 1 != 0 {
-                *plane |= bit;
-            } else {
-                *plane &= !bit;
-            }
-        }
+        facing_of(&self.facing, sq)
     }
 
     /// The king square of `c`.
@@ -252,7 +258,7 @@ impl EightPiece {
 
     /// Whether the side to move has a legal en-passant capture onto `ep`.
     pub(crate) fn ep_capturable(&self, ep: Square) -> bool {
-        movegen::ep_capture_exists(self, ep)
+        movegen::ep_capture_exists(&self.board, &self.facing, self.core.turn, ep)
     }
 
     /// Whether `c`'s unit on `sq` is held by an enemy jailer (§3).
