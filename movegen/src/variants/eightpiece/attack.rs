@@ -12,7 +12,7 @@
 //! * 8P-10: the lancer named by the push field, if not held, also attacks the first enemy unit
 //!   along each of its other seven directions, banned squares (§6.3) excluded.
 
-use super::tables::{orth_adj, RAYS};
+use super::tables::{orth_adj, DIAGS, LINES, RAYS};
 use super::{EightBoard, EightKind, EightPiece};
 use crate::attacks::magic::tables;
 use crate::types::{Bitboard, Color, Square};
@@ -121,7 +121,8 @@ impl Lite {
             return true;
         }
         let lancers = self.k[L] & act;
-        let mut it = lancers;
+        // Only a lancer on a line through x can reach it.
+        let mut it = lancers & LINES[xi];
         while it != 0 {
             let l = it.trailing_zeros() as usize;
             it &= it - 1;
@@ -145,16 +146,20 @@ impl Lite {
         if sentries != 0 {
             // Defender units that, moving as `by`'s units, could capture on x from where they
             // stand (coarse for line movers, refined below).
-            let lines = t.rook(x, Bitboard(0)).0 | t.bishop(x, Bitboard(0)).0;
+            let lines = LINES[xi];
             let cand = ((t.pawn_attacks(!by, x).0 & self.k[P])
                 | (t.knight[xi].0 & self.k[N])
                 | (lines & (self.k[B] | self.k[R] | self.k[Q] | self.k[L])))
                 & d;
             if cand != 0 {
+                // Only a sentry on a diagonal through a candidate can push it.
                 let mut it = sentries;
                 while it != 0 {
                     let s = it.trailing_zeros() as usize;
                     it &= it - 1;
+                    if DIAGS[s] & cand == 0 {
+                        continue;
+                    }
                     let mut reach = t.bishop(Square(s as u8), Bitboard(occ)).0 & cand;
                     while reach != 0 {
                         let u = reach.trailing_zeros() as usize;

@@ -24,8 +24,8 @@
 use super::attack::{Lite, B, J, K, L, N, P, Q, R, S};
 use super::make::{apply_lite, banned, castle_squares};
 use super::tables::{
-    direction, facing_choices, lancer_reach, orth_adj, FACE_OK, FILE_A, FILE_H, RANK_1, RANK_2,
-    RANK_7, RANK_8, RAYS,
+    direction, facing_choices, lancer_reach, orth_adj, FACE_OK, FILE_A, FILE_H, LINES, RANK_1,
+    RANK_2, RANK_3, RANK_6, RANK_7, RANK_8, RAYS,
 };
 use super::{EightBoard, EightKind, EightMoves, EightPiece, PROMOS, RIGHT_BK};
 use crate::attacks::magic::tables;
@@ -198,17 +198,6 @@ fn forward(bb: u64, c: Color) -> u64 {
     match c {
         Color::White => bb << 8,
         Color::Black => bb >> 8,
-    }
-}
-
-/// Diagonal-forward shift for `c` toward `dx` (edge-masked), and the index delta.
-#[inline(always)]
-fn diagonal(bb: u64, c: Color, dx: i8) -> (u64, i8) {
-    match (c, dx) {
-        (Color::White, 1) => ((bb & !FILE_H) << 9, 9),
-        (Color::White, _) => ((bb & !FILE_A) << 7, 7),
-        (Color::Black, 1) => ((bb & !FILE_H) >> 7, -7),
-        (Color::Black, _) => ((bb & !FILE_A) >> 9, -9),
     }
 }
 
@@ -414,21 +403,53 @@ impl<T: Sink> Gen<'_, T> {
         let t = tables();
         let us = self.us;
         let empty = !self.occ;
-        let last = if us == Color::White { RANK_8 } else { RANK_1 };
-        let double_from = if us == Color::White { RANK_1 | RANK_2 } else { RANK_8 | RANK_7 };
-        let d0: i8 = if us == Color::White { 8 } else { -8 };
+        let enemy = self.enemy;
         let fast = pawns & !self.sens_from;
-        let one = forward(fast, us) & empty;
-        let two = forward(forward(fast & double_from, us) & empty, us) & empty;
-        self.emit_pawns(one & !last, d0, MoveKind::Normal);
-        self.emit_promos(one & last, d0);
-        self.emit_pawns(two, 2 * d0, MoveKind::DoublePush);
-        for dx in [-1i8, 1] {
-            let (caps, d) = diagonal(fast, us, dx);
-            let caps = caps & self.enemy;
-            self.emit_pawns(caps & !last, d, MoveKind::Normal);
-            self.emit_promos(caps & last, d);
+        // Steps, double steps and captures toward the a- and h-side, with the index deltas.
+        let (one, two, cap_a, cap_h, last, d0, da, dh) = if us == Color::White {
+            let one = (fast << 8) & empty;
+            let two = ((one & (RANK_2 | RANK_3)) << 8) & empty;
+            (
+                one,
+                two,
+                ((fast & !FILE_A) << 7) & enemy,
+                ((fast & !FILE_H) << 9) & enemy,
+                RANK_8,
+                8i8,
+                7i8,
+                9i8,
+            )
+        } else {
+            let one = (fast >> 8) & empty;
+            let two = ((one & (RANK_7 | RANK_6)) >> 8) & empty;
+            (
+                one,
+                two,
+                ((fast & !FILE_A) >> 9) & enemy,
+                ((fast & !FILE_H) >> 7) & enemy,
+                RANK_1,
+                -8i8,
+                -9i8,
+                -7i8,
+            )
+        };
+        if (one | two | cap_a | cap_h) & (last | self.sens_to) == 0 {
+            // No promotion and no sensitive destination: the same moves in the same order as
+            // below, without the per-group checks.
+            self.sink.pawns(one, d0, MoveKind::Normal);
+            self.sink.pawns(two, 2 * d0, MoveKind::DoublePush);
+            self.sink.pawns(cap_a, da, MoveKind::Normal);
+            self.sink.pawns(cap_h, dh, MoveKind::Normal);
+        } else {
+            self.emit_pawns(one & !last, d0, MoveKind::Normal);
+            self.emit_promos(one & last, d0);
+            self.emit_pawns(two, 2 * d0, MoveKind::DoublePush);
+            self.emit_pawns(cap_a & !last, da, MoveKind::Normal);
+            self.emit_promos(cap_a & last, da);
+            self.emit_pawns(cap_h & !last, dh, MoveKind::Normal);
+            self.emit_promos(cap_h & last, dh);
         }
+        let double_from = if us == Color::White { RANK_1 | RANK_2 } else { RANK_8 | RANK_7 };
         for sq in squares(pawns & self.sens_from) {
             let b = 1u64 << sq.0;
             let one = forward(b, us) & empty;
@@ -610,7 +631,7 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
                 from |= between & own;
             }
         }
-        for l in squares(kind(L) & act_them) {
+        for l in squares(kind(L) & act_them & LINES[ki]) {
             let li = l.idx();
             if RAYS[lite.facing(li)][li] & (1 << ki) != 0 {
                 let between = t.between[li][ki].0 & own;
@@ -636,8 +657,7 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
                 from |= 1 << j.0;
             }
         }
-        let lines = t.rook(ksq, Bitboard(0)).0 | t.bishop(ksq, Bitboard(0)).0;
-        (from, reach_all & (lines | t.knight[ki].0))
+        (from, reach_all & (LINES[ki] | t.knight[ki].0))
     };
     let mut g = Gen {
         pos,
