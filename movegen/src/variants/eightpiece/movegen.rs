@@ -294,6 +294,7 @@ impl<T: Sink> Gen<'_, T> {
         }
     }
 
+    #[inline(always)]
     fn run(&mut self, in_check: bool) {
         let t = tables();
         let (own, enemy, occ) = (self.own, self.enemy, self.occ);
@@ -308,7 +309,7 @@ impl<T: Sink> Gen<'_, T> {
             for to in squares(targets) {
                 self.try_one(Move::new(MoveKind::Normal, ksq, to));
             }
-            if !in_check && self.pos.castling != 0 {
+            if !in_check && self.pos.castling & self.rights_mask() != 0 {
                 self.castling();
             }
         } else if !in_check {
@@ -555,6 +556,16 @@ impl<T: Sink> Gen<'_, T> {
             || banned(u, a) & (1 << ki) != 0
     }
 
+    /// The castling rights of the side to move.
+    #[inline(always)]
+    fn rights_mask(&self) -> u8 {
+        if self.us == Color::White {
+            0b0011
+        } else {
+            0b1100
+        }
+    }
+
     /// Castling (§8, §10): rights, partner not held, squares empty, the king not in check and
     /// not passing over or landing on an attacked square (tested with the king standing there,
     /// README "Castling and attacked squares"), and the king safe after the move.
@@ -569,7 +580,9 @@ impl<T: Sink> Gen<'_, T> {
                 continue;
             }
             let (p, kd, pd) = castle_squares(pos, right);
-            if self.held & (1 << p.0) != 0 {
+            // Quick reject: the squares between king and partner are on the king's or the
+            // partner's path, so they must be empty.
+            if self.held & (1 << p.0) != 0 || t.between[k.idx()][p.idx()].0 & self.occ != 0 {
                 continue;
             }
             let path_k = t.between[k.idx()][kd.idx()].0 | (1 << kd.0);
