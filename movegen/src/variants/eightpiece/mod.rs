@@ -113,9 +113,22 @@ impl PawnTrack {
         t
     }
 
+    /// The index of the pawn on `sq`: the first byte of `self.sq` equal to `sq`, found eight
+    /// bytes at a time (a zero byte of `word ^ pattern`; the lowest flagged byte is exact).
     #[inline]
     fn find(&self, sq: Square) -> Option<usize> {
-        self.sq.iter().position(|&s| s == sq.0)
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let all = u128::from_le_bytes(self.sq);
+        let pattern = ONES * u64::from(sq.0);
+        for (half, base) in [(all as u64, 0), ((all >> 64) as u64, 8)] {
+            let x = half ^ pattern;
+            let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+            if zero != 0 {
+                return Some(base + (zero.trailing_zeros() / 8) as usize);
+            }
+        }
+        None
     }
 
     /// The pawn on `sq` left the board.
@@ -396,6 +409,25 @@ pub(crate) fn legal_list(pos: &EightPiece) -> EightMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_track_finds_the_first_match() {
+        let mut t = PawnTrack::new([8, 9, 15, 48, 63].into_iter().map(Square));
+        assert_eq!(t.find(Square(8)), Some(0));
+        assert_eq!(t.find(Square(15)), Some(2));
+        assert_eq!(t.find(Square(63)), Some(4));
+        assert_eq!(t.find(Square(10)), None);
+        t.sq[12] = 10;
+        assert_eq!(t.find(Square(10)), Some(12));
+        t.remove(Square(9));
+        assert_eq!(t.find(Square(9)), None);
+        for i in 0..16 {
+            t.sq[i] = PawnTrack::NONE;
+        }
+        t.sq[15] = 0;
+        assert_eq!(t.find(Square(0)), Some(15));
+        assert_eq!(t.find(Square(1)), None);
+    }
 
     #[test]
     fn start_position_loads_and_round_trips() {

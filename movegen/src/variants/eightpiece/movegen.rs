@@ -400,6 +400,7 @@ impl<T: Sink> Gen<'_, T> {
         }
     }
 
+    #[inline(always)]
     fn pawns(&mut self, pawns: u64) {
         let t = tables();
         let us = self.us;
@@ -572,38 +573,48 @@ impl<T: Sink> Gen<'_, T> {
     fn castling(&mut self) {
         let t = tables();
         let pos = self.pos;
-        let us = self.us;
-        let first = if us == Color::White { 0 } else { RIGHT_BK };
+        let first = if self.us == Color::White { 0 } else { RIGHT_BK };
         let k = self.ksq;
         for right in first..first + 2 {
             if pos.castling & (1 << right) == 0 {
                 continue;
             }
-            let (p, kd, pd) = castle_squares(pos, right);
             // Quick reject: the squares between king and partner are on the king's or the
             // partner's path, so they must be empty.
+            let p = pos.partner[right];
             if self.held & (1 << p.0) != 0 || t.between[k.idx()][p.idx()].0 & self.occ != 0 {
                 continue;
             }
-            let path_k = t.between[k.idx()][kd.idx()].0 | (1 << kd.0);
-            let path_p = t.between[p.idx()][pd.idx()].0 | (1 << pd.0);
-            let need_empty = (path_k | path_p) & !(1u64 << k.0) & !(1u64 << p.0);
-            if self.occ & need_empty != 0 {
-                continue;
+            self.castle(right);
+        }
+    }
+
+    /// The rest of [`Gen::castling`] for one right (kept out of line: rarely reached).
+    #[inline(never)]
+    fn castle(&mut self, right: usize) {
+        let t = tables();
+        let pos = self.pos;
+        let us = self.us;
+        let k = self.ksq;
+        let (p, kd, pd) = castle_squares(pos, right);
+        let path_k = t.between[k.idx()][kd.idx()].0 | (1 << kd.0);
+        let path_p = t.between[p.idx()][pd.idx()].0 | (1 << pd.0);
+        let need_empty = (path_k | path_p) & !(1u64 << k.0) & !(1u64 << p.0);
+        if self.occ & need_empty != 0 {
+            return;
+        }
+        let partner = pos.board.piece_at(p).expect("partner").kind as usize;
+        let safe = squares(path_k & !(1u64 << k.0)).all(|x| {
+            let mut l = self.lite;
+            l.take(k, K, us);
+            if x == p {
+                l.take(p, partner, us);
             }
-            let partner = pos.board.piece_at(p).expect("partner").kind as usize;
-            let safe = squares(path_k & !(1u64 << k.0)).all(|x| {
-                let mut l = self.lite;
-                l.take(k, K, us);
-                if x == p {
-                    l.take(p, partner, us);
-                }
-                l.put(x, K, us, 0);
-                !l.attacked(x, self.them, None)
-            });
-            if safe {
-                self.try_one(Move::new(MoveKind::Castle, k, kd));
-            }
+            l.put(x, K, us, 0);
+            !l.attacked(x, self.them, None)
+        });
+        if safe {
+            self.try_one(Move::new(MoveKind::Castle, k, kd));
         }
     }
 }
