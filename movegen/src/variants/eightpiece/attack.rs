@@ -12,8 +12,8 @@
 //! * 8P-10: the lancer named by the push field, if not held, also attacks the first enemy unit
 //!   along each of its other seven directions, banned squares (§6.3) excluded.
 
-use super::tables::{orth_adj, RAYS};
-use super::{EightKind, EightPiece};
+use super::tables::{orth_adj, DIAGS, LINES, RAYS};
+use super::{EightBoard, EightKind, EightPiece};
 use crate::attacks::magic::tables;
 use crate::types::{Bitboard, Color, Square};
 
@@ -43,13 +43,18 @@ impl Lite {
     /// The bitboards of `pos`.
     #[inline(always)]
     pub fn of(pos: &EightPiece) -> Lite {
-        let b = &pos.board;
+        Lite::from_parts(&pos.board, &pos.facing)
+    }
+
+    /// The bitboards of the placement `b` with lancer facings `facing`.
+    #[inline(always)]
+    pub fn from_parts(b: &EightBoard, facing: &[u64; 3]) -> Lite {
         let kinds = <EightKind as crate::types::PieceKind>::ALL;
         let mut k = [0u64; 9];
         for (i, kind) in kinds.iter().enumerate() {
             k[i] = b.kind(*kind).0;
         }
-        Lite { k, c: [b.color(Color::White).0, b.color(Color::Black).0], f: pos.facing }
+        Lite { k, c: [b.color(Color::White).0, b.color(Color::Black).0], f: *facing }
     }
 
     /// Facing index of the lancer on `sq`.
@@ -116,7 +121,8 @@ impl Lite {
             return true;
         }
         let lancers = self.k[L] & act;
-        let mut it = lancers;
+        // Only a lancer on a line through x can reach it.
+        let mut it = lancers & LINES[xi];
         while it != 0 {
             let l = it.trailing_zeros() as usize;
             it &= it - 1;
@@ -140,16 +146,20 @@ impl Lite {
         if sentries != 0 {
             // Defender units that, moving as `by`'s units, could capture on x from where they
             // stand (coarse for line movers, refined below).
-            let lines = t.rook(x, Bitboard(0)).0 | t.bishop(x, Bitboard(0)).0;
+            let lines = LINES[xi];
             let cand = ((t.pawn_attacks(!by, x).0 & self.k[P])
                 | (t.knight[xi].0 & self.k[N])
                 | (lines & (self.k[B] | self.k[R] | self.k[Q] | self.k[L])))
                 & d;
             if cand != 0 {
+                // Only a sentry on a diagonal through a candidate can push it.
                 let mut it = sentries;
                 while it != 0 {
                     let s = it.trailing_zeros() as usize;
                     it &= it - 1;
+                    if DIAGS[s] & cand == 0 {
+                        continue;
+                    }
                     let mut reach = t.bishop(Square(s as u8), Bitboard(occ)).0 & cand;
                     while reach != 0 {
                         let u = reach.trailing_zeros() as usize;

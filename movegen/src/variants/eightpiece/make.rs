@@ -4,9 +4,10 @@
 //! board.
 
 use super::attack::Lite;
+use super::movegen::ep_capture_exists;
 use super::{
-    ep_key, facing_key, push_key, unit_key, EightKind, EightPiece, KEYS, RIGHT_BK, RIGHT_BQ,
-    RIGHT_WK, RIGHT_WQ, SIDE_KEY,
+    ep_key, facing_key, facing_of, push_key, set_facing_of, unit_key, EightBoard, EightKind,
+    EightPiece, KEYS, RIGHT_BK, RIGHT_BQ, RIGHT_WK, RIGHT_WQ, SIDE_KEY,
 };
 use crate::attacks::magic::tables;
 use crate::moves::{Move, MoveKind};
@@ -31,23 +32,32 @@ impl Place for Lite {
     }
 }
 
-impl Place for EightPiece {
+/// The part of a position [`apply`] changes: placement, lancer facings and the hash. [`play`]
+/// works on these (and the other fields one by one) and assembles the new position at the end,
+/// so no copy of the whole position is made twice.
+pub(super) struct Parts {
+    pub board: EightBoard,
+    pub facing: [u64; 3],
+    pub hash: u64,
+}
+
+impl Place for Parts {
     #[inline(always)]
     fn take(&mut self, sq: Square, p: Piece<EightKind>) {
         self.board.remove(sq);
-        self.core.hash ^= unit_key(p, sq);
+        self.hash ^= unit_key(p, sq);
         if p.kind == EightKind::Lancer {
-            self.core.hash ^= facing_key(sq, self.facing_idx(sq));
-            self.set_facing(sq, 0);
+            self.hash ^= facing_key(sq, facing_of(&self.facing, sq));
+            set_facing_of(&mut self.facing, sq, 0);
         }
     }
     #[inline(always)]
     fn put(&mut self, sq: Square, p: Piece<EightKind>, facing: usize) {
         self.board.put(sq, p);
-        self.core.hash ^= unit_key(p, sq);
+        self.hash ^= unit_key(p, sq);
         if p.kind == EightKind::Lancer {
-            self.set_facing(sq, facing);
-            self.core.hash ^= facing_key(sq, facing);
+            set_facing_of(&mut self.facing, sq, facing);
+            self.hash ^= facing_key(sq, facing);
         }
     }
 }
@@ -194,26 +204,26 @@ pub(super) fn banned(from: Square, to: Square) -> u64 {
 
 /// The position after the legal move `m`.
 pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
-    let mut p = *pos;
     let us = pos.core.turn;
-    let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ EightPiece::castle_key(p.castling, &p.partner);
-    if let (Some(ep), true) = (p.ep, p.ep_in_key) {
+    let mut h = pos.core.hash ^ KEYS[SIDE_KEY];
+    if let (Some(ep), true) = (pos.ep, pos.ep_in_key) {
         h ^= ep_key(ep);
     }
-    if let Some((f, t)) = p.push {
+    if let Some((f, t)) = pos.push {
         h ^= push_key(f, t);
     }
-    p.core.hash = h;
-    let res = apply(pos, m, &mut p);
+    let mut parts = Parts { board: pos.board, facing: pos.facing, hash: h };
+    let res = apply(pos, m, &mut parts);
     let kind = m.kind();
 
     // Castling rights (8P-6: being pushed counts as moving; a captured partner loses its right).
-    if p.castling != 0 {
+    let mut castling = pos.castling;
+    if castling != 0 {
         let touched: u64 = match kind {
             MoveKind::Pass | MoveKind::Turn => 0,
             MoveKind::Castle => {
                 let mask = if us == Color::White { 0b0011 } else { 0b1100 };
-                p.castling &= !mask;
+                castling &= !mask;
                 0
             }
             MoveKind::Push | MoveKind::Nudge => {
@@ -223,54 +233,72 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
         };
         if touched != 0 {
             for i in 0..4 {
-                if p.castling & (1 << i) != 0 {
-                    let home = p.king_home[i / 2];
-                    if touched & ((1u64 << home.0) | (1u64 << p.partner[i].0)) != 0 {
-                        p.castling &= !(1 << i);
+                if castling & (1 << i) != 0 {
+                    let home = pos.king_home[i / 2];
+                    if touched & ((1u64 << home.0) | (1u64 << pos.partner[i].0)) != 0 {
+                        castling &= !(1 << i);
                     }
                 }
             }
         }
+        if castling != pos.castling {
+            parts.hash ^= EightPiece::castle_key(pos.castling, &pos.partner)
+                ^ EightPiece::castle_key(castling, &pos.partner);
+        }
     }
 
     // Clocks and pawn tracks (§9: a capture, or a pawn reaching a square new to it).
+    let mut pawns = pos.pawns;
     let mut reset = false;
     if let Some((sq, cap)) = res.captured {
         reset = true;
         if cap.kind == EightKind::Pawn {
-            p.pawns.remove(sq);
+            pawns.remove(sq);
         }
     }
     if let Some((f, t)) = res.pawn {
         if res.promoted {
-            p.pawns.remove(f);
+            pawns.remove(f);
             reset = true;
-        } else if p.pawns.relocate(f, t) {
+        } else if pawns.relocate(f, t) {
             reset = true;
         }
     }
-    p.core.halfmove = if reset { 0 } else { p.core.halfmove + 1 };
-    p.core.pass_turn();
+    let mut core = pos.core;
+    core.halfmove = if reset { 0 } else { core.halfmove + 1 };
+    core.pass_turn();
 
-    p.push = match kind {
+    let push = match kind {
         MoveKind::Push | MoveKind::Nudge => Some((m.to(), m.aux())),
         _ => None,
     };
-    p.ep = match kind {
+    let ep = match kind {
         MoveKind::DoublePush => Some(Square((m.from().0 + m.to().0) / 2)),
         _ => None,
     };
-    let mut h = p.core.hash ^ EightPiece::castle_key(p.castling, &p.partner);
-    p.ep_in_key = false;
-    if let Some(ep) = p.ep {
-        if p.ep_capturable(ep) {
-            p.ep_in_key = true;
+    let mut h = parts.hash;
+    let mut ep_in_key = false;
+    if let Some(ep) = ep {
+        if ep_capture_exists(&parts.board, &parts.facing, !us, ep) {
+            ep_in_key = true;
             h ^= ep_key(ep);
         }
     }
-    if let Some((f, t)) = p.push {
+    if let Some((f, t)) = push {
         h ^= push_key(f, t);
     }
-    p.core.hash = h;
-    p
+    core.hash = h;
+    EightPiece {
+        board: parts.board,
+        facing: parts.facing,
+        core,
+        castling,
+        partner: pos.partner,
+        king_home: pos.king_home,
+        chess960: pos.chess960,
+        ep,
+        ep_in_key,
+        push,
+        pawns,
+    }
 }

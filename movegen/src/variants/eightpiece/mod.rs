@@ -113,9 +113,22 @@ impl PawnTrack {
         t
     }
 
+    /// The index of the pawn on `sq`: the first byte of `self.sq` equal to `sq`, found eight
+    /// bytes at a time (a zero byte of `word ^ pattern`; the lowest flagged byte is exact).
     #[inline]
     fn find(&self, sq: Square) -> Option<usize> {
-        self.sq.iter().position(|&s| s == sq.0)
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let all = u128::from_le_bytes(self.sq);
+        let pattern = ONES * u64::from(sq.0);
+        for (half, base) in [(all as u64, 0), ((all >> 64) as u64, 8)] {
+            let x = half ^ pattern;
+            let zero = x.wrapping_sub(ONES) & !x & HIGHS;
+            if zero != 0 {
+                return Some(base + (zero.trailing_zeros() / 8) as usize);
+            }
+        }
+        None
     }
 
     /// The pawn on `sq` left the board.
@@ -137,6 +150,27 @@ impl PawnTrack {
                 new
             }
             None => true,
+        }
+    }
+}
+
+/// The facing index of the lancer on `sq` in the facing planes `planes`.
+#[inline(always)]
+pub(crate) fn facing_of(planes: &[u64; 3], sq: Square) -> usize {
+    let s = sq.0;
+    (((planes[0] >> s) & 1) | (((planes[1] >> s) & 1) << 1) | (((planes[2] >> s) & 1) << 2))
+        as usize
+}
+
+/// Sets the facing of `sq` to `f` in the facing planes `planes`.
+#[inline(always)]
+pub(crate) fn set_facing_of(planes: &mut [u64; 3], sq: Square, f: usize) {
+    let bit = 1u64 << sq.0;
+    for (k, plane) in planes.iter_mut().enumerate() {
+        if (f >> k) & 1 != 0 {
+            *plane |= bit;
+        } else {
+            *plane &= !bit;
         }
     }
 }
@@ -191,22 +225,7 @@ impl EightPiece {
 
     #[inline(always)]
     pub(crate) fn facing_idx(&self, sq: Square) -> usize {
-        let s = sq.0;
-        (((self.facing[0] >> s) & 1)
-            | (((self.facing[1] >> s) & 1) << 1)
-            | (((self.facing[2] >> s) & 1) << 2)) as usize
-    }
-
-    #[inline(always)]
-    pub(crate) fn set_facing(&mut self, sq: Square, f: usize) {
-        let bit = 1u64 << sq.0;
-        for (k, plane) in self.facing.iter_mut().enumerate() {
-            if (f >> k) & 1 != 0 {
-                *plane |= bit;
-            } else {
-                *plane &= !bit;
-            }
-        }
+        facing_of(&self.facing, sq)
     }
 
     /// The king square of `c`.
@@ -252,7 +271,7 @@ impl EightPiece {
 
     /// Whether the side to move has a legal en-passant capture onto `ep`.
     pub(crate) fn ep_capturable(&self, ep: Square) -> bool {
-        movegen::ep_capture_exists(self, ep)
+        movegen::ep_capture_exists(&self.board, &self.facing, self.core.turn, ep)
     }
 
     /// Whether `c`'s unit on `sq` is held by an enemy jailer (§3).
@@ -390,6 +409,25 @@ pub(crate) fn legal_list(pos: &EightPiece) -> EightMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pawn_track_finds_the_first_match() {
+        let mut t = PawnTrack::new([8, 9, 15, 48, 63].into_iter().map(Square));
+        assert_eq!(t.find(Square(8)), Some(0));
+        assert_eq!(t.find(Square(15)), Some(2));
+        assert_eq!(t.find(Square(63)), Some(4));
+        assert_eq!(t.find(Square(10)), None);
+        t.sq[12] = 10;
+        assert_eq!(t.find(Square(10)), Some(12));
+        t.remove(Square(9));
+        assert_eq!(t.find(Square(9)), None);
+        for i in 0..16 {
+            t.sq[i] = PawnTrack::NONE;
+        }
+        t.sq[15] = 0;
+        assert_eq!(t.find(Square(0)), Some(15));
+        assert_eq!(t.find(Square(1)), None);
+    }
 
     #[test]
     fn start_position_loads_and_round_trips() {

@@ -24,10 +24,10 @@
 use super::attack::{Lite, B, J, K, L, N, P, Q, R, S};
 use super::make::{apply_lite, banned, castle_squares};
 use super::tables::{
-    direction, facing_choices, lancer_reach, orth_adj, FACE_OK, FILE_A, FILE_H, RANK_1, RANK_2,
-    RANK_7, RANK_8, RAYS,
+    direction, facing_choices, lancer_reach, orth_adj, FACE_OK, FILE_A, FILE_H, LINES, RANK_1,
+    RANK_2, RANK_3, RANK_6, RANK_7, RANK_8, RAYS,
 };
-use super::{EightKind, EightMoves, EightPiece, PROMOS, RIGHT_BK};
+use super::{EightBoard, EightKind, EightMoves, EightPiece, PROMOS, RIGHT_BK};
 use crate::attacks::magic::tables;
 use crate::moves::{Move, MoveBuf, MoveKind};
 use crate::types::{squares, Bitboard, Color, Dir, Square};
@@ -201,17 +201,6 @@ fn forward(bb: u64, c: Color) -> u64 {
     }
 }
 
-/// Diagonal-forward shift for `c` toward `dx` (edge-masked), and the index delta.
-#[inline(always)]
-fn diagonal(bb: u64, c: Color, dx: i8) -> (u64, i8) {
-    match (c, dx) {
-        (Color::White, 1) => ((bb & !FILE_H) << 9, 9),
-        (Color::White, _) => ((bb & !FILE_A) << 7, 7),
-        (Color::Black, 1) => ((bb & !FILE_H) >> 7, -7),
-        (Color::Black, _) => ((bb & !FILE_A) >> 9, -9),
-    }
-}
-
 struct Gen<'a, T: Sink> {
     pos: &'a EightPiece,
     sink: &'a mut T,
@@ -305,6 +294,7 @@ impl<T: Sink> Gen<'_, T> {
         }
     }
 
+    #[inline(always)]
     fn run(&mut self, in_check: bool) {
         let t = tables();
         let (own, enemy, occ) = (self.own, self.enemy, self.occ);
@@ -319,7 +309,7 @@ impl<T: Sink> Gen<'_, T> {
             for to in squares(targets) {
                 self.try_one(Move::new(MoveKind::Normal, ksq, to));
             }
-            if !in_check && self.pos.castling != 0 {
+            if !in_check && self.pos.castling & self.rights_mask() != 0 {
                 self.castling();
             }
         } else if !in_check {
@@ -410,25 +400,58 @@ impl<T: Sink> Gen<'_, T> {
         }
     }
 
+    #[inline(always)]
     fn pawns(&mut self, pawns: u64) {
         let t = tables();
         let us = self.us;
         let empty = !self.occ;
-        let last = if us == Color::White { RANK_8 } else { RANK_1 };
-        let double_from = if us == Color::White { RANK_1 | RANK_2 } else { RANK_8 | RANK_7 };
-        let d0: i8 = if us == Color::White { 8 } else { -8 };
+        let enemy = self.enemy;
         let fast = pawns & !self.sens_from;
-        let one = forward(fast, us) & empty;
-        let two = forward(forward(fast & double_from, us) & empty, us) & empty;
-        self.emit_pawns(one & !last, d0, MoveKind::Normal);
-        self.emit_promos(one & last, d0);
-        self.emit_pawns(two, 2 * d0, MoveKind::DoublePush);
-        for dx in [-1i8, 1] {
-            let (caps, d) = diagonal(fast, us, dx);
-            let caps = caps & self.enemy;
-            self.emit_pawns(caps & !last, d, MoveKind::Normal);
-            self.emit_promos(caps & last, d);
+        // Steps, double steps and captures toward the a- and h-side, with the index deltas.
+        let (one, two, cap_a, cap_h, last, d0, da, dh) = if us == Color::White {
+            let one = (fast << 8) & empty;
+            let two = ((one & (RANK_2 | RANK_3)) << 8) & empty;
+            (
+                one,
+                two,
+                ((fast & !FILE_A) << 7) & enemy,
+                ((fast & !FILE_H) << 9) & enemy,
+                RANK_8,
+                8i8,
+                7i8,
+                9i8,
+            )
+        } else {
+            let one = (fast >> 8) & empty;
+            let two = ((one & (RANK_7 | RANK_6)) >> 8) & empty;
+            (
+                one,
+                two,
+                ((fast & !FILE_A) >> 9) & enemy,
+                ((fast & !FILE_H) >> 7) & enemy,
+                RANK_1,
+                -8i8,
+                -9i8,
+                -7i8,
+            )
+        };
+        if (one | two | cap_a | cap_h) & (last | self.sens_to) == 0 {
+            // No promotion and no sensitive destination: the same moves in the same order as
+            // below, without the per-group checks.
+            self.sink.pawns(one, d0, MoveKind::Normal);
+            self.sink.pawns(two, 2 * d0, MoveKind::DoublePush);
+            self.sink.pawns(cap_a, da, MoveKind::Normal);
+            self.sink.pawns(cap_h, dh, MoveKind::Normal);
+        } else {
+            self.emit_pawns(one & !last, d0, MoveKind::Normal);
+            self.emit_promos(one & last, d0);
+            self.emit_pawns(two, 2 * d0, MoveKind::DoublePush);
+            self.emit_pawns(cap_a & !last, da, MoveKind::Normal);
+            self.emit_promos(cap_a & last, da);
+            self.emit_pawns(cap_h & !last, dh, MoveKind::Normal);
+            self.emit_promos(cap_h & last, dh);
         }
+        let double_from = if us == Color::White { RANK_1 | RANK_2 } else { RANK_8 | RANK_7 };
         for sq in squares(pawns & self.sens_from) {
             let b = 1u64 << sq.0;
             let one = forward(b, us) & empty;
@@ -534,42 +557,64 @@ impl<T: Sink> Gen<'_, T> {
             || banned(u, a) & (1 << ki) != 0
     }
 
+    /// The castling rights of the side to move.
+    #[inline(always)]
+    fn rights_mask(&self) -> u8 {
+        if self.us == Color::White {
+            0b0011
+        } else {
+            0b1100
+        }
+    }
+
     /// Castling (§8, §10): rights, partner not held, squares empty, the king not in check and
     /// not passing over or landing on an attacked square (tested with the king standing there,
     /// README "Castling and attacked squares"), and the king safe after the move.
     fn castling(&mut self) {
         let t = tables();
         let pos = self.pos;
-        let us = self.us;
-        let first = if us == Color::White { 0 } else { RIGHT_BK };
+        let first = if self.us == Color::White { 0 } else { RIGHT_BK };
         let k = self.ksq;
         for right in first..first + 2 {
             if pos.castling & (1 << right) == 0 {
                 continue;
             }
-            let (p, kd, pd) = castle_squares(pos, right);
-            if self.held & (1 << p.0) != 0 {
+            // Quick reject: the squares between king and partner are on the king's or the
+            // partner's path, so they must be empty.
+            let p = pos.partner[right];
+            if self.held & (1 << p.0) != 0 || t.between[k.idx()][p.idx()].0 & self.occ != 0 {
                 continue;
             }
-            let path_k = t.between[k.idx()][kd.idx()].0 | (1 << kd.0);
-            let path_p = t.between[p.idx()][pd.idx()].0 | (1 << pd.0);
-            let need_empty = (path_k | path_p) & !(1u64 << k.0) & !(1u64 << p.0);
-            if self.occ & need_empty != 0 {
-                continue;
+            self.castle(right);
+        }
+    }
+
+    /// The rest of [`Gen::castling`] for one right (kept out of line: rarely reached).
+    #[inline(never)]
+    fn castle(&mut self, right: usize) {
+        let t = tables();
+        let pos = self.pos;
+        let us = self.us;
+        let k = self.ksq;
+        let (p, kd, pd) = castle_squares(pos, right);
+        let path_k = t.between[k.idx()][kd.idx()].0 | (1 << kd.0);
+        let path_p = t.between[p.idx()][pd.idx()].0 | (1 << pd.0);
+        let need_empty = (path_k | path_p) & !(1u64 << k.0) & !(1u64 << p.0);
+        if self.occ & need_empty != 0 {
+            return;
+        }
+        let partner = pos.board.piece_at(p).expect("partner").kind as usize;
+        let safe = squares(path_k & !(1u64 << k.0)).all(|x| {
+            let mut l = self.lite;
+            l.take(k, K, us);
+            if x == p {
+                l.take(p, partner, us);
             }
-            let partner = pos.board.piece_at(p).expect("partner").kind as usize;
-            let safe = squares(path_k & !(1u64 << k.0)).all(|x| {
-                let mut l = self.lite;
-                l.take(k, K, us);
-                if x == p {
-                    l.take(p, partner, us);
-                }
-                l.put(x, K, us, 0);
-                !l.attacked(x, self.them, None)
-            });
-            if safe {
-                self.try_one(Move::new(MoveKind::Castle, k, kd));
-            }
+            l.put(x, K, us, 0);
+            !l.attacked(x, self.them, None)
+        });
+        if safe {
+            self.try_one(Move::new(MoveKind::Castle, k, kd));
         }
     }
 }
@@ -610,7 +655,7 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
                 from |= between & own;
             }
         }
-        for l in squares(kind(L) & act_them) {
+        for l in squares(kind(L) & act_them & LINES[ki]) {
             let li = l.idx();
             if RAYS[lite.facing(li)][li] & (1 << ki) != 0 {
                 let between = t.between[li][ki].0 & own;
@@ -636,8 +681,7 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
                 from |= 1 << j.0;
             }
         }
-        let lines = t.rook(ksq, Bitboard(0)).0 | t.bishop(ksq, Bitboard(0)).0;
-        (from, reach_all & (lines | t.knight[ki].0))
+        (from, reach_all & (LINES[ki] | t.knight[ki].0))
     };
     let mut g = Gen {
         pos,
@@ -659,20 +703,31 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
     g.run(in_check);
 }
 
-/// Whether the side to move of `pos` has a legal en-passant capture onto `ep`.
-pub(super) fn ep_capture_exists(pos: &EightPiece, ep: Square) -> bool {
+/// Whether `us`, to move on `board` (lancer facings `facing`), has a legal en-passant capture
+/// onto `ep` (the pawn that just made a double step stands in front of `ep`).
+pub(super) fn ep_capture_exists(
+    board: &EightBoard,
+    facing: &[u64; 3],
+    us: Color,
+    ep: Square,
+) -> bool {
     let t = tables();
-    let b = &pos.board;
-    let us = pos.core.turn;
-    let jailers = b.kind(EightKind::Jailer).0;
-    let held = orth_adj(jailers & b.color(!us).0);
-    let pawns = b.pieces(EightKind::Pawn, us).0 & !held & t.pawn_attacks(!us, ep).0;
+    let jailers = board.kind(EightKind::Jailer).0;
+    let held = orth_adj(jailers & board.color(!us).0);
+    let pawns = board.pieces(EightKind::Pawn, us).0 & !held & t.pawn_attacks(!us, ep).0;
     if pawns == 0 {
         return false;
     }
-    let lite = Lite::of(pos);
+    let lite = Lite::from_parts(board, facing);
+    let k = board.pieces(EightKind::King, us).lsb();
+    let victim = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
     squares(pawns).any(|from| {
-        let (l, k, tm) = apply_lite(pos, &lite, Move::new(MoveKind::EnPassant, from, ep));
-        !l.attacked(k, !us, tm)
+        let mut l = lite;
+        if let Some(cap) = board.piece_at(victim) {
+            l.take(victim, cap.kind as usize, cap.color);
+        }
+        l.take(from, P, us);
+        l.put(ep, P, us, 0);
+        !l.attacked(k, !us, None)
     })
 }

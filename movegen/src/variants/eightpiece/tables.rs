@@ -10,6 +10,10 @@ pub(super) const FILE_H: u64 = FILE_A << 7;
 pub(super) const RANK_1: u64 = 0xff;
 /// Rank 2.
 pub(super) const RANK_2: u64 = 0xff << 8;
+/// Rank 3.
+pub(super) const RANK_3: u64 = 0xff << 16;
+/// Rank 6.
+pub(super) const RANK_6: u64 = 0xff << 40;
 /// Rank 7.
 pub(super) const RANK_7: u64 = 0xff << 48;
 /// Rank 8.
@@ -50,6 +54,30 @@ const fn build_rays() -> [[u64; 64]; 8] {
 
 /// `RAYS[d][sq]`: the squares from `sq` (excluded) to the edge in direction `d`.
 pub(super) static RAYS: [[u64; 64]; 8] = build_rays();
+
+const fn build_lines(dirs: u8) -> [u64; 64] {
+    let rays = build_rays();
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            if dirs & (1 << d) != 0 {
+                out[sq] |= rays[d][sq];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// `DIAGS[sq]`: the squares on the diagonals through `sq` (a bishop's reach on an empty board).
+pub(super) static DIAGS: [u64; 64] = build_lines(0b1010_1010);
+
+/// `LINES[sq]`: the squares on the ranks, files and diagonals through `sq` (a queen's reach on
+/// an empty board).
+pub(super) static LINES: [u64; 64] = build_lines(0xff);
 
 const fn build_face_ok() -> [u8; 64] {
     let rays = build_rays();
@@ -151,5 +179,12 @@ mod tests {
         assert_eq!(direction(1, 17), Some(0));
         assert_eq!(direction(1, 18), None);
         assert_eq!(orth_adj(1), 2 | (1 << 8));
+        let t = crate::attacks::magic::tables();
+        for sq in 0..64u8 {
+            let empty = crate::types::Bitboard(0);
+            let sq_ = crate::types::Square(sq);
+            assert_eq!(DIAGS[sq as usize], t.bishop(sq_, empty).0);
+            assert_eq!(LINES[sq as usize], t.queen(sq_, empty).0);
+        }
     }
 }
