@@ -4,14 +4,14 @@
 //! board.
 
 use super::attack::Lite;
-use super::movegen::ep_capture_exists;
+use super::tables::orth_adj;
 use super::{
     ep_key, facing_key, facing_of, push_key, set_facing_of, unit_key, EightBoard, EightKind,
     EightPiece, KEYS, RIGHT_BK, RIGHT_BQ, RIGHT_WK, RIGHT_WQ, SIDE_KEY,
 };
 use crate::attacks::magic::tables;
 use crate::moves::{Move, MoveKind};
-use crate::types::{Color, Piece, PieceKind, Square};
+use crate::types::{squares, Color, Piece, PieceKind, Square};
 
 /// Something units can be taken from and put on.
 pub(super) trait Place {
@@ -127,13 +127,7 @@ pub(super) fn apply<P: Place>(pos: &EightPiece, m: Move, out: &mut P) -> Applied
             }
         }
         MoveKind::EnPassant => {
-            let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
-            let cap = b.piece_at(victim).expect("e.p. victim");
-            out.take(victim, cap);
-            res.captured = Some((victim, cap));
-            let pawn = b.piece_at(from).expect("pawn");
-            out.take(from, pawn);
-            out.put(to, pawn, 0);
+            res.captured = Some(en_passant(b, us, from, to, out));
             res.pawn = Some((from, to));
         }
         MoveKind::Castle => {
@@ -173,6 +167,49 @@ pub(super) fn apply<P: Place>(pos: &EightPiece, m: Move, out: &mut P) -> Applied
         _ => {}
     }
     res
+}
+
+/// The board part of `us`'s en-passant capture from `from` to `to` on `board`, applied to
+/// `out`: the captured pawn (in front of `to`) and its square.
+#[inline(always)]
+fn en_passant<P: Place>(
+    board: &EightBoard,
+    us: Color,
+    from: Square,
+    to: Square,
+    out: &mut P,
+) -> (Square, Piece<EightKind>) {
+    let victim = Square((i16::from(to.0) - 8 * i16::from(us.forward())) as u8);
+    let cap = board.piece_at(victim).expect("e.p. victim");
+    out.take(victim, cap);
+    let pawn = board.piece_at(from).expect("pawn");
+    out.take(from, pawn);
+    out.put(to, pawn, 0);
+    (victim, cap)
+}
+
+/// Whether `us`, to move on `board` (lancer facings `facing`), has a legal en-passant capture
+/// onto `ep` (the pawn that just made a double step stands in front of `ep`).
+pub(super) fn ep_capture_exists(
+    board: &EightBoard,
+    facing: &[u64; 3],
+    us: Color,
+    ep: Square,
+) -> bool {
+    let t = tables();
+    let jailers = board.kind(EightKind::Jailer).0;
+    let held = orth_adj(jailers & board.color(!us).0);
+    let pawns = board.pieces(EightKind::Pawn, us).0 & !held & t.pawn_attacks(!us, ep).0;
+    if pawns == 0 {
+        return false;
+    }
+    let lite = Lite::from_parts(board, facing);
+    let k = board.pieces(EightKind::King, us).lsb();
+    squares(pawns).any(|from| {
+        let mut l = lite;
+        en_passant(board, us, from, ep, &mut l);
+        !l.attacked(k, !us, None)
+    })
 }
 
 /// The bitboards after `m`, the mover's king square, and the 8P-10 lancer of the opponent

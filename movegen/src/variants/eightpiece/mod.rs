@@ -271,7 +271,7 @@ impl EightPiece {
 
     /// Whether the side to move has a legal en-passant capture onto `ep`.
     pub(crate) fn ep_capturable(&self, ep: Square) -> bool {
-        movegen::ep_capture_exists(&self.board, &self.facing, self.core.turn, ep)
+        make::ep_capture_exists(&self.board, &self.facing, self.core.turn, ep)
     }
 
     /// Whether `c`'s unit on `sq` is held by an enemy jailer (§3).

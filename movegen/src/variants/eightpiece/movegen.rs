@@ -27,7 +27,7 @@ use super::tables::{
     direction, facing_choices, lancer_reach, orth_adj, FACE_OK, FILE_A, FILE_H, LINES, RANK_1,
     RANK_2, RANK_3, RANK_6, RANK_7, RANK_8, RAYS,
 };
-use super::{EightBoard, EightKind, EightMoves, EightPiece, PROMOS, RIGHT_BK};
+use super::{EightKind, EightMoves, EightPiece, PROMOS, RIGHT_BK};
 use crate::attacks::magic::tables;
 use crate::moves::{Move, MoveBuf, MoveKind};
 use crate::types::{squares, Bitboard, Color, Dir, Square};
@@ -701,33 +701,4 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
         banned: banned_sq,
     };
     g.run(in_check);
-}
-
-/// Whether `us`, to move on `board` (lancer facings `facing`), has a legal en-passant capture
-/// onto `ep` (the pawn that just made a double step stands in front of `ep`).
-pub(super) fn ep_capture_exists(
-    board: &EightBoard,
-    facing: &[u64; 3],
-    us: Color,
-    ep: Square,
-) -> bool {
-    let t = tables();
-    let jailers = board.kind(EightKind::Jailer).0;
-    let held = orth_adj(jailers & board.color(!us).0);
-    let pawns = board.pieces(EightKind::Pawn, us).0 & !held & t.pawn_attacks(!us, ep).0;
-    if pawns == 0 {
-        return false;
-    }
-    let lite = Lite::from_parts(board, facing);
-    let k = board.pieces(EightKind::King, us).lsb();
-    let victim = Square((i16::from(ep.0) - 8 * i16::from(us.forward())) as u8);
-    squares(pawns).any(|from| {
-        let mut l = lite;
-        if let Some(cap) = board.piece_at(victim) {
-            l.take(victim, cap.kind as usize, cap.color);
-        }
-        l.take(from, P, us);
-        l.put(ep, P, us, 0);
-        !l.attacked(k, !us, None)
-    })
 }
