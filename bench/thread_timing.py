@@ -17,37 +17,11 @@ Correctness, not speed, is tested elsewhere (`engine/tests/limits.rs`); this scr
 import argparse
 import os
 import statistics
-import subprocess
-import sys
 import time
 
+from uci_pipe import Engine
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-class Engine:
-    def __init__(self, binary):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("engine closed its output")
-            if line.startswith(prefix):
-                return line.strip()
-
-    def ready(self):
-        self.send("isready")
-        self.until("readyok")
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait(timeout=30)
 
 
 def timed_go(e, go, stop_after=None):

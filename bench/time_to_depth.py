@@ -19,45 +19,28 @@ The depth and the answer can differ from one run to the next at more than one th
 import argparse
 import math
 import os
-import subprocess
-import sys
 import time
+
+import uci_pipe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-class Engine:
+class Engine(uci_pipe.Engine):
     def __init__(self, binary, variant, threads):
-        self.p = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
+        super().__init__(binary)
         self.send("uci")
         self.until("uciok")
         if variant != "chess":
             self.send(f"setoption name UCI_Variant value {variant}")
         self.send(f"setoption name Threads value {threads}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix, seen=None):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("engine closed its output")
-            if seen is not None:
-                seen.append(line)
-            if line.startswith(prefix):
-                return line.strip()
+        self.ready()
 
     def search(self, fen, depth):
         """(seconds from `go` to `bestmove`, nodes of the last `info` with nodes)."""
         self.send("ucinewgame")
         self.send(f"position fen {fen}")
-        self.send("isready")
-        self.until("readyok")
+        self.ready()
         lines = []
         t0 = time.monotonic()
         self.send(f"go depth {depth}")
@@ -69,10 +52,6 @@ class Engine:
             if "nodes" in w:
                 nodes = int(w[w.index("nodes") + 1])
         return t, nodes
-
-    def quit(self):
-        self.send("quit")
-        self.p.wait(timeout=30)
 
 
 def main():
