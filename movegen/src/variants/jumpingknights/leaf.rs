@@ -1,19 +1,21 @@
 //! Perft's last two plies (`perft(2)`, [`crate::rules::Rules::count_two`]): the replies to every
 //! legal move are counted without the Zobrist key (`JumpingKnights::after::<false>`), and the
 //! sibling positions share the work of the replier's riders (Nightriders, Bishops, Rooks,
-//! Queens; about a third of a node's instructions were their slides).
+//! Queens) and War Machines (about half of a node's instructions were theirs).
 //!
-//! Before the first move, every rider of the replying side gets its moves counted once on the
-//! parent's board, with its **zone**: the squares whose contents the count depends on. Per line,
-//! the zone holds the squares up to and including the first unit; when that unit may be jumped
-//! (an enemy unit other than the king, rule book section 4), also the squares beyond it up to
-//! and including the next unit (the landing squares). After a move that changes neither the
-//! occupancy nor the set of jumpable units on the zone, the rider has the same moves. They are
-//! all legal, and the stored count is used, when neither the rider nor one of the units it
-//! jumps stands on a sensitive square of the new position (the legality test of `movegen.rs`)
-//! and Rule 4 (JK-5) does not bind there; every other rider is generated as usual.
+//! Before the first move, each of those units gets its moves counted once on the parent's
+//! board, with its **zone**: the squares whose contents the count depends on. For a rider, per
+//! line, the squares up to and including the first unit; when that unit may be jumped (an enemy
+//! unit other than the king, rule book section 4), also the squares beyond it up to and
+//! including the next unit (the landing squares). For a War Machine, the squares 1 and 3 away,
+//! and 1 and 3 beyond each unit it may jump there (JK-2). After a move that changes neither the
+//! occupancy nor the set of jumpable units on the zone (nor takes the unit), the unit has the
+//! same moves. They are all legal, and the stored count is used, when neither the unit nor one
+//! of the units it may jump stands on a sensitive square of the new position (the legality
+//! test of `movegen.rs`), the side is not in check and Rule 4 (JK-5) does not bind there; the
+//! other units are generated as usual. Per square, a mask of the units it concerns finds them.
 
-use super::attack::Rule4Filter;
+use super::attack::{Rule4Filter, ORTH};
 use super::movegen::{Ctx, RIDERS};
 use super::sink::Counter;
 use super::tables::{bit, positive, CENTRAL, T, VALID};
@@ -22,19 +24,27 @@ use crate::attacks::wide;
 use crate::rules::Rules;
 use crate::types::{squares, Square};
 
-/// One rider's moves on the parent's board.
+/// One unit's moves on the parent's board.
 #[derive(Clone, Copy, Debug, Default)]
-struct Rider {
+struct Unit {
     /// Its square.
     sq: u8,
-    /// Its kind's index in [`RIDERS`].
+    /// Its kind: an index in [`RIDERS`], or [`WAR_MACHINE`].
     kind: u8,
-    /// The squares its moves depend on (module docs).
+    /// How many moves it has (legal when none of them needs a test).
+    count: u32,
+}
+
+/// [`Unit::kind`] of a War Machine.
+const WAR_MACHINE: u8 = RIDERS.len() as u8;
+
+/// A unit's count and the squares it depends on.
+struct Counted {
+    count: u32,
+    /// The squares whose contents the count depends on (module docs).
     zone: u128,
     /// The units it may jump.
     jumps: u128,
-    /// How many moves it has (legal when none of them needs a test).
-    count: u64,
 }
 
 /// A rider's reach and captures, line by line.
@@ -101,7 +111,7 @@ impl Parent {
     }
 
     /// The rider of `RIDERS[kind]` on `sq`.
-    fn rider(&self, kind: usize, sq: Square) -> Rider {
+    fn rider(&self, kind: usize, sq: Square) -> Counted {
         let f = sq.idx();
         let mut a = Reach::default();
         match RIDERS[kind] {
@@ -114,25 +124,52 @@ impl Parent {
             }
         }
         let quiets = (a.reach & self.empty & CENTRAL).count_ones();
-        Rider {
-            sq: sq.0,
-            kind: kind as u8,
-            zone: a.reach | a.zone,
-            jumps: a.jumps,
-            count: u64::from(quiets + a.landings),
+        Counted { count: quiets + a.landings, zone: a.reach | a.zone, jumps: a.jumps }
+    }
+
+    /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
+    /// landing 1 or 3 beyond it (section 4, JK-2).
+    fn war_machine(&self, sq: Square) -> Counted {
+        let f = sq.idx();
+        let ring = T.wm_ring[f].0;
+        let mut c =
+            Counted { count: (ring & self.empty & CENTRAL).count_ones(), zone: ring, jumps: 0 };
+        for d in ORTH {
+            for v in [T.step[f][d], T.step3[f][d]] {
+                if self.victims & bit(v) != 0 {
+                    let vi = usize::from(v);
+                    let beyond = bit(T.step[vi][d]) | bit(T.step3[vi][d]);
+                    c.zone |= beyond;
+                    c.jumps |= bit(v);
+                    c.count += (beyond & self.empty).count_ones();
+                }
+            }
         }
+        c
     }
 }
 
-/// The replier's riders on the parent's board.
+/// The replier's riders and War Machines on the parent's board, with, per square, the units
+/// whose counts it can change.
 struct Cache {
     board: Parent,
-    riders: [Rider; 16],
+    units: [Unit; 16],
     len: usize,
+    /// The sum of the units' counts.
+    total: u64,
+    /// `touch[s]`: the units (bit `i` for `units[i]`) standing on `s` or with `s` in their zone.
+    touch: [u16; 100],
+    /// Every square of `touch` that has a unit.
+    touched: u128,
+    /// `exposed[s]`: the units standing on `s` or that may jump the unit on `s`; their counts
+    /// hold only while `s` is not sensitive.
+    exposed: [u16; 100],
+    /// Every square of `exposed` that has a unit.
+    exposing: u128,
 }
 
 impl Cache {
-    /// `None` when the replier has more riders than the cache holds (only a set-up position
+    /// `None` when the replier has more units than the cache holds (only a set-up position
     /// with more than 16 units on a side can).
     fn new(pos: &JumpingKnights) -> Option<Cache> {
         let b = &pos.board;
@@ -143,14 +180,44 @@ impl Cache {
             empty: VALID & !occ,
             victims: b.color(mover).0 & !b.kind(JkKind::King).0,
         };
-        let mut c = Cache { board, riders: [Rider::default(); 16], len: 0 };
+        let mut c = Cache {
+            board,
+            units: [Unit::default(); 16],
+            len: 0,
+            total: 0,
+            touch: [0; 100],
+            touched: 0,
+            exposed: [0; 100],
+            exposing: 0,
+        };
         for (k, kind) in RIDERS.iter().enumerate() {
             for sq in squares(b.pieces(*kind, replier).0) {
-                *c.riders.get_mut(c.len)? = c.board.rider(k, sq);
-                c.len += 1;
+                let counted = c.board.rider(k, sq);
+                c.add(sq, k as u8, counted)?;
             }
         }
+        for sq in squares(b.pieces(JkKind::WarMachine, replier).0) {
+            let counted = c.board.war_machine(sq);
+            c.add(sq, WAR_MACHINE, counted)?;
+        }
         Some(c)
+    }
+
+    fn add(&mut self, sq: Square, kind: u8, c: Counted) -> Option<()> {
+        let i = self.len;
+        *self.units.get_mut(i)? = Unit { sq: sq.0, kind, count: c.count };
+        self.len += 1;
+        self.total += u64::from(c.count);
+        let at = bit(sq.0);
+        for s in squares(c.zone | at) {
+            self.touch[s.idx()] |= 1 << i;
+        }
+        self.touched |= c.zone | at;
+        for s in squares(c.jumps | at) {
+            self.exposed[s.idx()] |= 1 << i;
+        }
+        self.exposing |= c.jumps | at;
+        Some(())
     }
 
     /// The number of legal moves in `pos`, a child of the parent (Rule 4 applied).
@@ -161,20 +228,36 @@ impl Cache {
             c.all(&mut Rule4Filter::new(pos, &mut n));
             return n.0;
         }
+        if c.in_check {
+            c.all(&mut n);
+            return n.0;
+        }
         c.head(&mut n);
         let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
-        for r in &self.riders[..self.len] {
-            let at = bit(r.sq);
-            if c.own & at == 0 {
+        let mut dirty = 0u16;
+        for s in squares(changed & self.touched) {
+            dirty |= self.touch[s.idx()];
+        }
+        for s in squares(c.sens & self.exposing) {
+            dirty |= self.exposed[s.idx()];
+        }
+        n.0 += self.total;
+        let mut left = dirty;
+        while left != 0 {
+            let u = self.units[left.trailing_zeros() as usize];
+            left &= left - 1;
+            n.0 -= u64::from(u.count);
+            let sq = Square(u.sq);
+            if c.own & bit(u.sq) == 0 {
                 continue; // jumped by the move
             }
-            if r.zone & changed == 0 && (at | r.jumps) & c.sens == 0 {
-                n.0 += r.count;
+            if u.kind == WAR_MACHINE {
+                c.war_machine(sq, &mut n);
             } else {
-                c.rider_of(RIDERS[usize::from(r.kind)], Square(r.sq), &mut n);
+                c.rider_of(RIDERS[usize::from(u.kind)], sq, &mut n);
             }
         }
-        c.tail(&mut n);
+        c.castling(&mut n);
         n.0
     }
 }

@@ -90,7 +90,7 @@ pub(super) struct Ctx<'a> {
     /// Enemy units that may be jumped (every one but the king).
     pub(super) victims: u128,
     ksq: Square,
-    in_check: bool,
+    pub(super) in_check: bool,
     /// Squares whose emptying needs a full legality test (everything when in check).
     pub(super) sens: u128,
 }
@@ -265,7 +265,7 @@ impl<'a> Ctx<'a> {
             | self.reach::<15>(f)
     }
 
-    fn war_machine<S: Sink>(&self, from: Square, sink: &mut S) {
+    pub(super) fn war_machine<S: Sink>(&self, from: Square, sink: &mut S) {
         let fi = from.idx();
         let checked = self.sens & from.bit() != 0;
         self.emit_quiets(from, T.wm_ring[fi].0 & self.empty & CENTRAL, checked, sink);
@@ -453,7 +453,7 @@ impl<'a> Ctx<'a> {
     /// king standing there (start square empty, rook unmoved) would be in check (rule book
     /// README). The position after castling must also leave the king safe.
     #[inline(always)]
-    fn castling<S: Sink>(&self, sink: &mut S) {
+    pub(super) fn castling<S: Sink>(&self, sink: &mut S) {
         let rights = self.pos.castling & self.us.select(0b0011, 0b1100);
         if rights == 0 || self.in_check {
             return;
