@@ -256,6 +256,13 @@ impl<'a, S: Sink> Rule4Filter<'a, S> {
 }
 
 impl<S: Sink> Rule4Filter<'_, S> {
+    /// The squares a move must empty or fill to pass the filter as a possible check. A unit
+    /// off the edge whose square, destinations and victims all lie outside has no move that
+    /// passes.
+    pub(super) fn hot(&self) -> u128 {
+        self.filter.live | self.filter.lands
+    }
+
     /// Of the moves that empty `emptied` and land on one of `to`, the ones that may give check
     /// (the rest of [`CheckFilter::may_check`] for a whole set).
     #[inline(always)]

@@ -17,8 +17,8 @@
 
 use super::attack::{Rule4Filter, ORTH};
 use super::movegen::{Ctx, RIDERS};
-use super::sink::Counter;
-use super::tables::{bit, positive, CENTRAL, T, VALID};
+use super::sink::{Counter, Sink};
+use super::tables::{bit, positive, CENTRAL, EDGE, T, VALID};
 use super::{JkKind, JkMoves, JumpingKnights};
 use crate::attacks::wide;
 use crate::rules::Rules;
@@ -33,6 +33,19 @@ struct Unit {
     kind: u8,
     /// How many moves it has (legal when none of them needs a test).
     count: u32,
+}
+
+impl Unit {
+    /// Its moves in the child `c`, generated.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, c: &Ctx, sink: &mut S) {
+        let sq = Square(self.sq);
+        if self.kind == WAR_MACHINE {
+            c.war_machine(sq, sink);
+        } else {
+            c.rider_of(RIDERS[usize::from(self.kind)], sq, sink);
+        }
+    }
 }
 
 /// [`Unit::kind`] of a War Machine.
@@ -155,6 +168,8 @@ struct Cache {
     board: Parent,
     units: [Unit; 16],
     len: usize,
+    /// The units' zones (module docs).
+    zones: [u128; 16],
     /// The sum of the units' counts.
     total: u64,
     /// `touch[s]`: the units (bit `i` for `units[i]`) standing on `s` or with `s` in their zone.
@@ -184,6 +199,7 @@ impl Cache {
             board,
             units: [Unit::default(); 16],
             len: 0,
+            zones: [0; 16],
             total: 0,
             touch: [0; 100],
             touched: 0,
@@ -206,6 +222,7 @@ impl Cache {
     fn add(&mut self, sq: Square, kind: u8, c: Counted) -> Option<()> {
         let i = self.len;
         *self.units.get_mut(i)? = Unit { sq: sq.0, kind, count: c.count };
+        self.zones[i] = c.zone;
         self.len += 1;
         self.total += u64::from(c.count);
         let at = bit(sq.0);
@@ -224,15 +241,38 @@ impl Cache {
     fn count(&self, pos: &JumpingKnights) -> u64 {
         let c = Ctx::new(pos);
         let mut n = Counter(0);
-        if c.rule4() {
-            c.all(&mut Rule4Filter::new(pos, &mut n));
+        if c.in_check {
+            if c.rule4() {
+                c.all(&mut Rule4Filter::new(pos, &mut n));
+            } else {
+                c.all(&mut n);
+            }
             return n.0;
         }
-        if c.in_check {
-            c.all(&mut n);
+        let dirty = self.dirty(&c);
+        if c.rule4() {
+            self.rule4(&c, pos, dirty, &mut n);
             return n.0;
         }
         c.head(&mut n);
+        n.0 += self.total;
+        let mut left = dirty;
+        while left != 0 {
+            let u = self.units[left.trailing_zeros() as usize];
+            left &= left - 1;
+            n.0 -= u64::from(u.count);
+            if c.own & bit(u.sq) != 0 {
+                u.generate(&c, &mut n);
+            } // else jumped by the move
+        }
+        c.castling(&mut n);
+        n.0
+    }
+
+    /// The units whose stored counts do not hold in the child `c`: a unit of their zone
+    /// changed, or a unit they stand on or may jump is sensitive.
+    #[inline(always)]
+    fn dirty(&self, c: &Ctx) -> u16 {
         let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
         let mut dirty = 0u16;
         for s in squares(changed & self.touched) {
@@ -241,31 +281,85 @@ impl Cache {
         for s in squares(c.sens & self.exposing) {
             dirty |= self.exposed[s.idx()];
         }
-        n.0 += self.total;
-        let mut left = dirty;
-        while left != 0 {
-            let u = self.units[left.trailing_zeros() as usize];
-            left &= left - 1;
-            n.0 -= u64::from(u.count);
-            let sq = Square(u.sq);
-            if c.own & bit(u.sq) == 0 {
+        dirty
+    }
+
+    /// The count when Rule 4 binds in the child `c` (not in check): its captures from the edge
+    /// to the centre and its checks. A unit off the edge whose moves (known from the parent when
+    /// it is not dirty) neither leave nor reach a square of [`Rule4Filter::hot`] has none.
+    #[inline(never)]
+    fn rule4(&self, c: &Ctx, pos: &JumpingKnights, dirty: u16, n: &mut Counter) {
+        let mut f = Rule4Filter::new(pos, n);
+        let hot = f.hot();
+        c.head(&mut f);
+        for (i, u) in self.units[..self.len].iter().enumerate() {
+            let at = bit(u.sq);
+            if c.own & at == 0 {
                 continue; // jumped by the move
             }
-            if u.kind == WAR_MACHINE {
-                c.war_machine(sq, &mut n);
-            } else {
-                c.rider_of(RIDERS[usize::from(u.kind)], sq, &mut n);
+            let idle = dirty & (1 << i) == 0 && (at & (hot | EDGE)) | (self.zones[i] & hot) == 0;
+            if !idle {
+                u.generate(c, &mut f);
             }
         }
-        c.castling(&mut n);
-        n.0
+        c.castling(&mut f);
     }
 }
 
 /// `perft(2)` of `pos`, whose legal moves are `list`.
 pub(super) fn count_two(pos: &JumpingKnights, list: &JkMoves) -> u64 {
     match Cache::new(pos) {
-        Some(cache) => list.iter().map(|&m| cache.count(&pos.after::<false>(m))).sum(),
+        Some(cache) => {
+            let mut child = *pos;
+            let mut n = 0;
+            for &m in list.iter() {
+                child.clone_from(pos);
+                child.apply::<false>(m);
+                n += cache.count(&child);
+            }
+            n
+        }
         None => list.iter().map(|&m| pos.after::<false>(m).count_legal()).sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{JkMoves, JumpingKnights};
+    use crate::rules::Rules;
+
+    /// `count_two` against the replies counted one by one, along seeded random games from the
+    /// start and from positions with checks, Rule 4 and jumps (the integration tests compare
+    /// with the reference generator too).
+    #[test]
+    fn count_two_equals_the_replies_one_by_one() {
+        let fens = [
+            super::super::START_FEN,
+            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
+            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for fen in fens {
+            for _game in 0..12 {
+                let mut pos = JumpingKnights::from_fen(fen).expect("fen");
+                for _ply in 0..60 {
+                    let mut list = JkMoves::default();
+                    pos.legal_moves(&mut list);
+                    let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
+                    assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+                    checked += 1;
+                    if list.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos = pos.play(list[(state % list.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} positions");
     }
 }
