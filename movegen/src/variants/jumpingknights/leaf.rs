@@ -1,5 +1,5 @@
 //! Perft's last two plies (`perft(2)`, [`crate::rules::Rules::count_two`]): the replies to every
-//! legal move are counted without the Zobrist key (`JumpingKnights::after::<false>`), and the
+//! legal move are counted without the Zobrist key (`JumpingKnights::apply::<false>`), and the
 //! sibling positions share the work of the replier's riders (Nightriders, Bishops, Rooks,
 //! Queens) and War Machines (about half of a node's instructions were theirs).
 //!
