@@ -1,5 +1,6 @@
 //! Perft: the number of legal move sequences of a given length (rule book README, "Perft").
-//! Leaves are bulk-counted with [`Rules::count_legal`]; the root can be split over threads.
+//! Leaves are bulk-counted with [`Rules::count_legal`], the last two plies with
+//! [`Rules::count_two`]; the root can be split over threads.
 
 use crate::moves::Move;
 use crate::rules::Rules;
@@ -11,6 +12,7 @@ pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_legal(),
+        2 => pos.count_two(),
         _ => {
             let mut list = R::Moves::default();
             pos.legal_moves(&mut list);

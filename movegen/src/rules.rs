@@ -123,6 +123,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         self.legal_moves(&mut m);
         m.len() as u64
     }
+    /// `perft(2)`: the legal replies to every legal move, summed (perft's last two plies). A
+    /// variant may share work between the sibling positions; the result must equal this default.
+    fn count_two(&self) -> u64 {
+        let mut list = Self::Moves::default();
+        self.legal_moves(&mut list);
+        list.iter().map(|&m| self.play(m).count_legal()).sum()
+    }
     /// The position after the legal move `m` (undefined result for an illegal move, no panic
     /// guaranteed only for moves from [`Rules::legal_moves`]).
     fn play(&self, m: Move) -> Self;

@@ -1,8 +1,9 @@
 //! Random-playout invariants for `jumpingknights` (seeded): the fast generator lists exactly the
 //! moves of the slow reference (`tests/src/reference/jumpingknights.rs`), every move leads to the
 //! same FEN on both sides, the incremental hash equals a recompute, FEN round-trips (10-file
-//! ranks, `10` runs), counting equals listing, move text round-trips, and playing a move never
-//! alters the position it was played from.
+//! ranks, `10` runs), counting equals listing, `count_two` (perft's last two plies) equals the
+//! replies counted one by one, move text round-trips, and playing a move never alters the
+//! position it was played from.
 
 use menagerie_tests::{load_perft_file, random_playouts, reference::jumpingknights::RefJk};
 use movegen::rules::Rules;
@@ -16,6 +17,10 @@ fn check_position(pos: &JumpingKnights, legal: &[movegen::Move]) {
     assert_eq!(back.fen(), fen);
     assert_eq!(back.hash(), pos.hash(), "hash depends on history at {fen}");
     assert_eq!(pos.count_legal(), legal.len() as u64, "count != list at {fen}");
+    // perft's last two plies share work between the siblings (`leaf.rs`): the same sum as
+    // counting the replies position by position.
+    let replies: u64 = legal.iter().map(|&m| pos.play(m).count_legal()).sum();
+    assert_eq!(pos.count_two(), replies, "count_two != replies counted one by one at {fen}");
 
     let reference = RefJk::from_fen(&fen).expect("reference parses");
     assert_eq!(reference.fen(), fen, "reference FEN writer differs");

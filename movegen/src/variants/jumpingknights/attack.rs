@@ -3,8 +3,9 @@
 //! gives check without making it; and the Rule 4 (JK-5) filter in front of a sink.
 
 use super::sink::{jump, Sink};
-use super::tables::{bit, opposite, CENTRAL, EDGE, T, VALID};
+use super::tables::{bit, opposite, positive, CENTRAL, EDGE, T, VALID};
 use super::{castle_rook, ep_victim, JkBoard, JkKind, JumpingKnights};
+use crate::attacks::wide;
 use crate::moves::{Move, MoveKind};
 use crate::types::{squares, Color, PieceKind, Square};
 
@@ -171,22 +172,25 @@ pub(super) fn gives_check(pos: &JumpingKnights, m: Move) -> bool {
 
 /// Squares around the enemy king that a checking move must touch. After the move the king
 /// would be capturable along some line with an empty landing square L beyond it; before it,
-/// it was not (a legal position never has the side not to move in check). So either L was
-/// empty and the move put a unit on, or emptied a square of, the attacker's side of that line
-/// (`live`: the lines whose L is empty, and the War Machine sources whose landings are), or
-/// the move emptied L itself (`lands`: every possible L). Castling is always tested.
+/// it was not (a legal position never has the side not to move in check). So either the move
+/// emptied L itself (`lands`: every possible L), or L was empty and the move put a unit on, or
+/// emptied, a square of that line up to and including its first unit (`live`: those squares
+/// of the lines whose L is empty, and the War Machine sources whose landings are). A unit
+/// that arrives beyond the first unit gives check along the line only if that unit left it,
+/// and a unit already beyond it only if it left. Castling is always tested.
 struct CheckFilter {
     live: u128,
     lands: u128,
 }
 
 impl CheckFilter {
-    /// The filter around the king on `ek` with the empty squares `empty`.
-    fn new(ek: usize, empty: u128) -> CheckFilter {
+    /// The filter around the king on `ek` with the occupancy `occ`.
+    fn new(ek: usize, occ: u128) -> CheckFilter {
+        let empty = VALID & !occ;
         let mut live = 0u128;
         for d in 0..16 {
             if empty & bit(T.step[ek][opposite(d)]) != 0 {
-                live |= T.ray[ek][d].0;
+                live |= wide::slide(T.ray[ek][d].0, occ, positive(d));
             }
         }
         let mut lands = T.king_nbr[ek].0 | T.knight_nbr[ek].0;
@@ -246,12 +250,19 @@ impl<'a, S: Sink> Rule4Filter<'a, S> {
         let us = pos.core.turn;
         let occ = b.occupied().0;
         let ek = pos.king(!us);
-        let filter = CheckFilter::new(ek.idx(), VALID & !occ);
+        let filter = CheckFilter::new(ek.idx(), occ);
         Rule4Filter { pos, army: Army::of(b, us), occ, ek, filter, inner }
     }
 }
 
 impl<S: Sink> Rule4Filter<'_, S> {
+    /// The squares a move must empty or fill to pass the filter as a possible check. A unit
+    /// off the edge whose square, destinations and victims all lie outside has no move that
+    /// passes.
+    pub(super) fn hot(&self) -> u128 {
+        self.filter.live | self.filter.lands
+    }
+
     /// Of the moves that empty `emptied` and land on one of `to`, the ones that may give check
     /// (the rest of [`CheckFilter::may_check`] for a whole set).
     #[inline(always)]

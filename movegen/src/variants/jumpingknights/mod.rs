@@ -15,6 +15,7 @@
 
 mod attack;
 pub mod info;
+mod leaf;
 mod movegen;
 mod notation;
 mod sink;
@@ -193,6 +194,83 @@ impl JumpingKnights {
     }
 }
 
+impl JumpingKnights {
+    /// The position after the legal move `m`. Without `HASH` (perft's leaves, which only count
+    /// the replies) the Zobrist key, the halfmove clock and the e.p. hash flag are left stale.
+    #[inline(always)]
+    fn after<const HASH: bool>(&self, m: Move) -> Self {
+        let mut p = *self;
+        p.apply::<HASH>(m);
+        p
+    }
+
+    /// Plays the legal move `m` on this position ([`JumpingKnights::after`] in place).
+    #[inline(always)]
+    fn apply<const HASH: bool>(&mut self, m: Move) {
+        let p = self;
+        let us = p.core.turn;
+        let (from, to) = (m.from(), m.to());
+        let mut h = 0;
+        if HASH {
+            h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
+            if p.ep_hashed {
+                if let Some(ep) = p.ep {
+                    h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+                }
+            }
+            p.core.halfmove += 1;
+        }
+        p.ep = None;
+        p.ep_hashed = false;
+        match m.kind() {
+            MoveKind::Castle => {
+                h ^= p.board.castle(from, to, castle_rook(to), piece_key);
+            }
+            MoveKind::Jump | MoveKind::JumpEnPassant => {
+                let victim = if m.kind() == MoveKind::Jump { to } else { ep_victim(to, us) };
+                let cap = p.board.remove(victim).expect("victim");
+                let piece = p.board.remove(from).expect("jumper");
+                let placed = promoted(piece, m.promo(), us);
+                p.board.put(m.aux(), placed);
+                if HASH {
+                    h ^= piece_key(cap, victim)
+                        ^ piece_key(piece, from)
+                        ^ piece_key(placed, m.aux());
+                    p.core.halfmove = 0;
+                }
+            }
+            _ => {
+                let piece = p.board.remove(from).expect("mover");
+                let placed = promoted(piece, m.promo(), us);
+                p.board.put(to, placed);
+                if HASH {
+                    h ^= piece_key(piece, from) ^ piece_key(placed, to);
+                }
+                if piece.kind == JkKind::Pawn {
+                    if HASH {
+                        p.core.halfmove = 0;
+                    }
+                    if m.kind() == MoveKind::DoublePush {
+                        p.ep = Some(Square((from.0 + to.0) / 2));
+                    }
+                }
+            }
+        }
+        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        p.core.pass_turn();
+        if HASH {
+            h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
+            if let Some(ep) = p.ep {
+                if p.ep_legal() {
+                    p.ep_hashed = true;
+                    h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+                }
+            }
+            p.core.hash = h;
+        }
+    }
+}
+
 /// The unit placed after a move: the mover, or its promotion.
 #[inline(always)]
 fn promoted(p: Piece<JkKind>, promo: u8, us: Color) -> Piece<JkKind> {
@@ -281,58 +359,14 @@ impl Rules for JumpingKnights {
     }
 
     fn play(&self, m: Move) -> Self {
-        let mut p = *self;
-        let us = self.core.turn;
-        let (from, to) = (m.from(), m.to());
-        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
-        if p.ep_hashed {
-            if let Some(ep) = p.ep {
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
-            }
-        }
-        p.ep = None;
-        p.ep_hashed = false;
-        p.core.halfmove += 1;
-        match m.kind() {
-            MoveKind::Castle => {
-                h ^= p.board.castle(from, to, castle_rook(to), piece_key);
-            }
-            MoveKind::Jump | MoveKind::JumpEnPassant => {
-                let victim = if m.kind() == MoveKind::Jump { to } else { ep_victim(to, us) };
-                let cap = p.board.remove(victim).expect("victim");
-                h ^= piece_key(cap, victim);
-                let piece = p.board.remove(from).expect("jumper");
-                h ^= piece_key(piece, from);
-                let placed = promoted(piece, m.promo(), us);
-                p.board.put(m.aux(), placed);
-                h ^= piece_key(placed, m.aux());
-                p.core.halfmove = 0;
-            }
-            _ => {
-                let piece = p.board.remove(from).expect("mover");
-                h ^= piece_key(piece, from);
-                let placed = promoted(piece, m.promo(), us);
-                p.board.put(to, placed);
-                h ^= piece_key(placed, to);
-                if piece.kind == JkKind::Pawn {
-                    p.core.halfmove = 0;
-                    if m.kind() == MoveKind::DoublePush {
-                        p.ep = Some(Square((from.0 + to.0) / 2));
-                    }
-                }
-            }
-        }
-        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
-        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.core.pass_turn();
-        if let Some(ep) = p.ep {
-            if p.ep_legal() {
-                p.ep_hashed = true;
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
-            }
-        }
-        p.core.hash = h;
-        p
+        self.after::<true>(m)
+    }
+
+    /// Shares work between the sibling leaves (`leaf.rs`).
+    fn count_two(&self) -> u64 {
+        let mut list = JkMoves::default();
+        self.legal_moves(&mut list);
+        leaf::count_two(self, &list)
     }
 
     fn compute_hash(&self) -> u64 {

@@ -25,6 +25,27 @@ use crate::attacks::wide;
 use crate::moves::{Move, MoveKind};
 use crate::types::{squares, Bitboard, Color, Dir, Square};
 
+/// The riding units, in the order their moves are listed.
+pub(super) const RIDERS: [JkKind; 4] =
+    [JkKind::Nightrider, JkKind::Bishop, JkKind::Rook, JkKind::Queen];
+
+/// The squares between king and rook (king side, queen side) for White and for Black: f1 g1,
+/// b1 c1 d1, f8 g8, b8 c8 d8.
+const CASTLE_GAPS: [[u128; 2]; 2] = [
+    [(1 << 16) | (1 << 17), (1 << 12) | (1 << 13) | (1 << 14)],
+    [(1 << 86) | (1 << 87), (1 << 82) | (1 << 83) | (1 << 84)],
+];
+
+/// `WM_FROM[d][h]`: the squares from which a 1-step (`h` = 0) or 3-jump (`h` = 1) in the
+/// orthogonal direction `d` (0..4: n, e, s, w) stays on the board without wrapping a file (north
+/// and south need no mask: [`sh`] drops what leaves the board).
+const WM_FROM: [[u128; 2]; 4] = [
+    [VALID, VALID],
+    [VALID & !FILE_I, VALID & !(FILE_I | FILE_I >> 1 | FILE_I >> 2)],
+    [VALID, VALID],
+    [VALID & !FILE_Z, VALID & !(FILE_Z | FILE_Z << 1 | FILE_Z << 2)],
+];
+
 /// Shifts a raw set by `delta` square indices (the caller masks files that would wrap).
 #[inline(always)]
 fn sh(bits: u128, delta: i8) -> u128 {
@@ -56,26 +77,27 @@ impl SquareBit for Square {
 }
 
 /// Per-node facts shared by the generators.
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     pos: &'a JumpingKnights,
     us: Color,
     them: Color,
-    own: u128,
+    /// The mover's units.
+    pub(super) own: u128,
     /// The enemy's units by how they capture.
     army: Army,
-    occ: u128,
+    pub(super) occ: u128,
     empty: u128,
     /// Enemy units that may be jumped (every one but the king).
-    victims: u128,
+    pub(super) victims: u128,
     ksq: Square,
-    in_check: bool,
+    pub(super) in_check: bool,
     /// Squares whose emptying needs a full legality test (everything when in check).
-    sens: u128,
+    pub(super) sens: u128,
 }
 
 impl<'a> Ctx<'a> {
     #[inline(always)]
-    fn new(pos: &'a JumpingKnights) -> Self {
+    pub(super) fn new(pos: &'a JumpingKnights) -> Self {
         let b = &pos.board;
         let us = pos.core.turn;
         let them = !us;
@@ -243,7 +265,7 @@ impl<'a> Ctx<'a> {
             | self.reach::<15>(f)
     }
 
-    fn war_machine<S: Sink>(&self, from: Square, sink: &mut S) {
+    pub(super) fn war_machine<S: Sink>(&self, from: Square, sink: &mut S) {
         let fi = from.idx();
         let checked = self.sens & from.bit() != 0;
         self.emit_quiets(from, T.wm_ring[fi].0 & self.empty & CENTRAL, checked, sink);
@@ -258,6 +280,45 @@ impl<'a> Ctx<'a> {
                     if land != 0 {
                         let chk = checked || self.sens & bit(v) != 0;
                         self.emit_jumps(from, Square(v), land, chk, sink);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every move of the War Machines on `wms` (none on a sensitive square) by whole sets, per
+    /// direction and length (1-step or 3-jump, JK-2), for sinks that take moves in any order.
+    #[inline(always)]
+    fn war_machines<S: Sink>(&self, wms: u128, sink: &mut S) {
+        let target = self.empty & CENTRAL;
+        let mut ring = 0;
+        for (d, step) in [(0, 10i8), (1, 1), (2, -10), (3, -1)] {
+            for (h, hop) in [(0, 1), (1, 3)] {
+                let to = sh(wms & WM_FROM[d][h], hop * step);
+                ring |= to;
+                sink.steps(to & target, hop * step, MoveKind::Normal);
+            }
+        }
+        if ring & self.victims == 0 {
+            return;
+        }
+        for (d, step) in [(0, 10i8), (1, 1), (2, -10), (3, -1)] {
+            for (h, hop) in [(0, 1), (1, 3)] {
+                let v = sh(wms & WM_FROM[d][h], hop * step) & self.victims;
+                if v == 0 {
+                    continue;
+                }
+                for (o, on) in [(0, 1), (1, 3)] {
+                    let land = sh(v & WM_FROM[d][o], on * step) & self.empty;
+                    // Landings whose victim is sensitive are tested one by one.
+                    let risky = sh(v & self.sens & WM_FROM[d][o], on * step);
+                    sink.jumps_by(land & !risky, hop * step, on * step);
+                    for l in squares(land & risky) {
+                        let v = back(l, on * step);
+                        let from = back(v, hop * step);
+                        if self.safe(from, l, Some(v)) {
+                            sink.push(jump(from, v, l, 0));
+                        }
                     }
                 }
             }
@@ -301,10 +362,10 @@ impl<'a> Ctx<'a> {
         let free = pawns & !self.sens;
         if free != 0 {
             let single = sh(free, fwd) & self.empty & CENTRAL;
-            sink.pawn_steps(single & !promo_step, fwd, MoveKind::Normal);
+            sink.steps(single & !promo_step, fwd, MoveKind::Normal);
             sink.pawn_promos(single & promo_step, fwd);
             let double = sh(single & third, fwd) & self.empty & CENTRAL;
-            sink.pawn_steps(double, 2 * fwd, MoveKind::DoublePush);
+            sink.steps(double, 2 * fwd, MoveKind::DoublePush);
             for (dd, wrap) in [(fwd + 1, FILE_I), (fwd - 1, FILE_Z)] {
                 let v = sh(free & !wrap, dd) & self.victims;
                 let land = sh(v & !wrap, dd) & self.empty;
@@ -391,11 +452,24 @@ impl<'a> Ctx<'a> {
     /// Castling under FIDE conditions; a square the king passes or lands on is attacked if the
     /// king standing there (start square empty, rook unmoved) would be in check (rule book
     /// README). The position after castling must also leave the king safe.
-    fn castling<S: Sink>(&self, sink: &mut S) {
+    #[inline(always)]
+    pub(super) fn castling<S: Sink>(&self, sink: &mut S) {
         let rights = self.pos.castling & self.us.select(0b0011, 0b1100);
         if rights == 0 || self.in_check {
             return;
         }
+        // The squares between king and rook must be empty: a cheap first test.
+        let [k, q] = if self.us == Color::White { CASTLE_GAPS[0] } else { CASTLE_GAPS[1] };
+        let kside = rights & (super::WHITE_KINGSIDE | super::BLACK_KINGSIDE) != 0;
+        let qside = rights & (super::WHITE_QUEENSIDE | super::BLACK_QUEENSIDE) != 0;
+        if (kside && self.occ & k == 0) || (qside && self.occ & q == 0) {
+            self.castling_tested(rights, sink);
+        }
+    }
+
+    /// [`Ctx::castling`] once a gap is empty.
+    #[inline(never)]
+    fn castling_tested<S: Sink>(&self, rights: u8, sink: &mut S) {
         let base: u8 = self.us.select(10, 80);
         let (e, occ) = (base + 5, self.occ);
         let safe_on = |k: u8, occ: u128| !self.army.captures(Square(k), occ);
@@ -426,30 +500,56 @@ impl<'a> Ctx<'a> {
     }
 
     /// Every legal move, before the Rule 4 filter.
-    fn all<S: Sink>(&self, sink: &mut S) {
+    pub(super) fn all<S: Sink>(&self, sink: &mut S) {
+        self.head(sink);
         let b = &self.pos.board;
-        let us = self.us;
+        for kind in RIDERS {
+            for from in squares(b.pieces(kind, self.us).0) {
+                self.rider_of(kind, from, sink);
+            }
+        }
+        self.tail(sink);
+    }
+
+    /// The moves listed before the riders': the king's, then the pawns'.
+    #[inline(always)]
+    pub(super) fn head<S: Sink>(&self, sink: &mut S) {
         self.king_moves(sink);
-        if us == Color::White {
+        if self.us == Color::White {
             self.pawns::<S, true>(sink);
         } else {
             self.pawns::<S, false>(sink);
         }
-        for from in squares(b.pieces(JkKind::Nightrider, us).0) {
-            self.rider(from, self.nightrider_reach(from.idx()), sink);
-        }
-        for from in squares(b.pieces(JkKind::Bishop, us).0) {
-            self.rider(from, self.bishop_reach(from.idx()), sink);
-        }
-        for from in squares(b.pieces(JkKind::Rook, us).0) {
-            self.rider(from, self.rook_reach(from.idx()), sink);
-        }
-        for from in squares(b.pieces(JkKind::Queen, us).0) {
-            let f = from.idx();
-            self.rider(from, self.rook_reach(f) | self.bishop_reach(f), sink);
-        }
-        for from in squares(b.pieces(JkKind::WarMachine, us).0) {
-            self.war_machine(from, sink);
+    }
+
+    /// Every move of the rider of kind `kind` (one of [`RIDERS`]) on `from`.
+    #[inline(always)]
+    pub(super) fn rider_of<S: Sink>(&self, kind: JkKind, from: Square, sink: &mut S) {
+        let f = from.idx();
+        let reach = match kind {
+            JkKind::Nightrider => self.nightrider_reach(f),
+            JkKind::Bishop => self.bishop_reach(f),
+            JkKind::Rook => self.rook_reach(f),
+            _ => self.rook_reach(f) | self.bishop_reach(f),
+        };
+        self.rider(from, reach, sink);
+    }
+
+    /// The moves listed after the riders': the War Machines', then castling.
+    #[inline(always)]
+    pub(super) fn tail<S: Sink>(&self, sink: &mut S) {
+        let wms = self.pos.board.pieces(JkKind::WarMachine, self.us).0;
+        if S::ANY_ORDER {
+            if wms & !self.sens != 0 {
+                self.war_machines(wms & !self.sens, sink);
+            }
+            for from in squares(wms & self.sens) {
+                self.war_machine(from, sink);
+            }
+        } else {
+            for from in squares(wms) {
+                self.war_machine(from, sink);
+            }
         }
         self.castling(sink);
     }
@@ -533,7 +633,7 @@ impl<'a> Ctx<'a> {
     /// Whether Rule 4 (JK-5) binds: an own unit on an edge square has a legal capture landing
     /// on a central square.
     #[inline(always)]
-    fn rule4(&self) -> bool {
+    pub(super) fn rule4(&self) -> bool {
         let edge_units = self.own & EDGE;
         if edge_units == 0 {
             return false;

@@ -20,6 +20,9 @@ pub(super) fn back(sq: Square, delta: i8) -> Square {
 /// Where generated moves go. The bulk methods list their moves one by one through
 /// [`Sink::push`], in the order every sink sees them; [`Counter`] counts them instead.
 pub(super) trait Sink {
+    /// Whether the sink takes the moves in any order (a counter): the generator may then
+    /// produce some of them by whole sets in another order than the listing one.
+    const ANY_ORDER: bool = false;
     /// A single move.
     fn push(&mut self, m: Move);
     /// Non-captures `from` -> each target.
@@ -36,11 +39,21 @@ pub(super) trait Sink {
             self.push(jump(from, victim, l, 0));
         }
     }
-    /// Pawn non-captures to each target, coming from `target - delta` (square indices).
+    /// Non-captures of kind `kind` (pawn steps; War Machine moves, in any order sinks) to each
+    /// target, coming from `target - delta` (square indices).
     #[inline(always)]
-    fn pawn_steps(&mut self, targets: u128, delta: i8, kind: MoveKind) {
+    fn steps(&mut self, targets: u128, delta: i8, kind: MoveKind) {
         for to in squares(targets) {
             self.push(Move::new(kind, back(to, delta), to));
+        }
+    }
+    /// Jumps landing on each of `landings` (War Machines, in any order sinks): the victim on
+    /// `l - beyond`, the jumper `to_victim` before it.
+    #[inline(always)]
+    fn jumps_by(&mut self, landings: u128, to_victim: i8, beyond: i8) {
+        for l in squares(landings) {
+            let v = back(l, beyond);
+            self.push(jump(back(v, to_victim), v, l, 0));
         }
     }
     /// Pawn non-capturing promotions (5 choices) to each target, from `target - delta`.
@@ -94,6 +107,7 @@ impl Sink for Lister<'_> {
 pub(super) struct Counter(pub u64);
 
 impl Sink for Counter {
+    const ANY_ORDER: bool = true;
     #[inline(always)]
     fn push(&mut self, _m: Move) {
         self.0 += 1;
@@ -107,8 +121,12 @@ impl Sink for Counter {
         self.0 += u64::from(landings.count_ones());
     }
     #[inline(always)]
-    fn pawn_steps(&mut self, targets: u128, _delta: i8, _kind: MoveKind) {
+    fn steps(&mut self, targets: u128, _delta: i8, _kind: MoveKind) {
         self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn jumps_by(&mut self, landings: u128, _to_victim: i8, _beyond: i8) {
+        self.0 += u64::from(landings.count_ones());
     }
     #[inline(always)]
     fn pawn_promos(&mut self, targets: u128, _delta: i8) {

@@ -1,0 +1,365 @@
+//! Perft's last two plies (`perft(2)`, [`crate::rules::Rules::count_two`]): the replies to every
+//! legal move are counted without the Zobrist key (`JumpingKnights::apply::<false>`), and the
+//! sibling positions share the work of the replier's riders (Nightriders, Bishops, Rooks,
+//! Queens) and War Machines (about half of a node's instructions were theirs).
+//!
+//! Before the first move, each of those units gets its moves counted once on the parent's
+//! board, with its **zone**: the squares whose contents the count depends on. For a rider, per
+//! line, the squares up to and including the first unit; when that unit may be jumped (an enemy
+//! unit other than the king, rule book section 4), also the squares beyond it up to and
+//! including the next unit (the landing squares). For a War Machine, the squares 1 and 3 away,
+//! and 1 and 3 beyond each unit it may jump there (JK-2). After a move that changes neither the
+//! occupancy nor the set of jumpable units on the zone (nor takes the unit), the unit has the
+//! same moves. They are all legal, and the stored count is used, when neither the unit nor one
+//! of the units it may jump stands on a sensitive square of the new position (the legality
+//! test of `movegen.rs`), the side is not in check and Rule 4 (JK-5) does not bind there; the
+//! other units are generated as usual. Per square, a mask of the units it concerns finds them.
+
+use super::attack::{Rule4Filter, ORTH};
+use super::movegen::{Ctx, RIDERS};
+use super::sink::{Counter, Sink};
+use super::tables::{bit, positive, CENTRAL, EDGE, T, VALID};
+use super::{JkKind, JkMoves, JumpingKnights};
+use crate::attacks::wide;
+use crate::rules::Rules;
+use crate::types::{squares, Square};
+
+/// One unit's moves on the parent's board.
+#[derive(Clone, Copy, Debug, Default)]
+struct Unit {
+    /// Its square.
+    sq: u8,
+    /// Its kind: an index in [`RIDERS`], or [`WAR_MACHINE`].
+    kind: u8,
+    /// How many moves it has (legal when none of them needs a test).
+    count: u32,
+}
+
+impl Unit {
+    /// Its moves in the child `c`, generated.
+    #[inline(always)]
+    fn generate<S: Sink>(&self, c: &Ctx, sink: &mut S) {
+        let sq = Square(self.sq);
+        if self.kind == WAR_MACHINE {
+            c.war_machine(sq, sink);
+        } else {
+            c.rider_of(RIDERS[usize::from(self.kind)], sq, sink);
+        }
+    }
+}
+
+/// [`Unit::kind`] of a War Machine.
+const WAR_MACHINE: u8 = RIDERS.len() as u8;
+
+/// A unit's count and the squares it depends on.
+struct Counted {
+    count: u32,
+    /// The squares whose contents the count depends on (module docs).
+    zone: u128,
+    /// The units it may jump.
+    jumps: u128,
+}
+
+/// A rider's reach and captures, line by line.
+#[derive(Default)]
+struct Reach {
+    /// The squares up to and including the first unit of each line.
+    reach: u128,
+    zone: u128,
+    jumps: u128,
+    landings: u32,
+}
+
+/// The parent's board as the replying side sees it.
+struct Parent {
+    occ: u128,
+    empty: u128,
+    /// The units the replier may jump: the mover's, without its king.
+    victims: u128,
+}
+
+impl Parent {
+    /// Adds the line from `f` in direction `D` to `acc`.
+    #[inline(always)]
+    fn line<const D: usize>(&self, f: usize, acc: &mut Reach) {
+        let ray = T.ray[f][D].0;
+        let r = wide::slide(ray, self.occ, positive(D));
+        acc.reach |= r;
+        let v = r & self.victims;
+        if v != 0 {
+            // The landing squares: beyond the victim up to the next unit (section 4).
+            let beyond = wide::slide(ray, self.occ ^ v, positive(D)) & !r;
+            acc.zone |= beyond;
+            acc.jumps |= v;
+            acc.landings += (beyond & self.empty).count_ones();
+        }
+    }
+
+    #[inline(always)]
+    fn orthogonal(&self, f: usize, acc: &mut Reach) {
+        self.line::<0>(f, acc);
+        self.line::<2>(f, acc);
+        self.line::<4>(f, acc);
+        self.line::<6>(f, acc);
+    }
+
+    #[inline(always)]
+    fn diagonal(&self, f: usize, acc: &mut Reach) {
+        self.line::<1>(f, acc);
+        self.line::<3>(f, acc);
+        self.line::<5>(f, acc);
+        self.line::<7>(f, acc);
+    }
+
+    #[inline(always)]
+    fn knight_lines(&self, f: usize, acc: &mut Reach) {
+        self.line::<8>(f, acc);
+        self.line::<9>(f, acc);
+        self.line::<10>(f, acc);
+        self.line::<11>(f, acc);
+        self.line::<12>(f, acc);
+        self.line::<13>(f, acc);
+        self.line::<14>(f, acc);
+        self.line::<15>(f, acc);
+    }
+
+    /// The rider of `RIDERS[kind]` on `sq`.
+    fn rider(&self, kind: usize, sq: Square) -> Counted {
+        let f = sq.idx();
+        let mut a = Reach::default();
+        match RIDERS[kind] {
+            JkKind::Nightrider => self.knight_lines(f, &mut a),
+            JkKind::Bishop => self.diagonal(f, &mut a),
+            JkKind::Rook => self.orthogonal(f, &mut a),
+            _ => {
+                self.orthogonal(f, &mut a);
+                self.diagonal(f, &mut a);
+            }
+        }
+        let quiets = (a.reach & self.empty & CENTRAL).count_ones();
+        Counted { count: quiets + a.landings, zone: a.reach | a.zone, jumps: a.jumps }
+    }
+
+    /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
+    /// landing 1 or 3 beyond it (section 4, JK-2).
+    fn war_machine(&self, sq: Square) -> Counted {
+        let f = sq.idx();
+        let ring = T.wm_ring[f].0;
+        let mut c =
+            Counted { count: (ring & self.empty & CENTRAL).count_ones(), zone: ring, jumps: 0 };
+        for d in ORTH {
+            for v in [T.step[f][d], T.step3[f][d]] {
+                if self.victims & bit(v) != 0 {
+                    let vi = usize::from(v);
+                    let beyond = bit(T.step[vi][d]) | bit(T.step3[vi][d]);
+                    c.zone |= beyond;
+                    c.jumps |= bit(v);
+                    c.count += (beyond & self.empty).count_ones();
+                }
+            }
+        }
+        c
+    }
+}
+
+/// The replier's riders and War Machines on the parent's board, with, per square, the units
+/// whose counts it can change.
+struct Cache {
+    board: Parent,
+    units: [Unit; 16],
+    len: usize,
+    /// The units' zones (module docs).
+    zones: [u128; 16],
+    /// The sum of the units' counts.
+    total: u64,
+    /// `touch[s]`: the units (bit `i` for `units[i]`) standing on `s` or with `s` in their zone.
+    touch: [u16; 100],
+    /// Every square of `touch` that has a unit.
+    touched: u128,
+    /// `exposed[s]`: the units standing on `s` or that may jump the unit on `s`; their counts
+    /// hold only while `s` is not sensitive.
+    exposed: [u16; 100],
+    /// Every square of `exposed` that has a unit.
+    exposing: u128,
+}
+
+impl Cache {
+    /// `None` when the replier has more units than the cache holds (only a set-up position
+    /// with more than 16 units on a side can).
+    fn new(pos: &JumpingKnights) -> Option<Cache> {
+        let b = &pos.board;
+        let (mover, replier) = (pos.core.turn, !pos.core.turn);
+        let occ = b.occupied().0;
+        let board = Parent {
+            occ,
+            empty: VALID & !occ,
+            victims: b.color(mover).0 & !b.kind(JkKind::King).0,
+        };
+        let mut c = Cache {
+            board,
+            units: [Unit::default(); 16],
+            len: 0,
+            zones: [0; 16],
+            total: 0,
+            touch: [0; 100],
+            touched: 0,
+            exposed: [0; 100],
+            exposing: 0,
+        };
+        for (k, kind) in RIDERS.iter().enumerate() {
+            for sq in squares(b.pieces(*kind, replier).0) {
+                let counted = c.board.rider(k, sq);
+                c.add(sq, k as u8, counted)?;
+            }
+        }
+        for sq in squares(b.pieces(JkKind::WarMachine, replier).0) {
+            let counted = c.board.war_machine(sq);
+            c.add(sq, WAR_MACHINE, counted)?;
+        }
+        Some(c)
+    }
+
+    fn add(&mut self, sq: Square, kind: u8, c: Counted) -> Option<()> {
+        let i = self.len;
+        *self.units.get_mut(i)? = Unit { sq: sq.0, kind, count: c.count };
+        self.zones[i] = c.zone;
+        self.len += 1;
+        self.total += u64::from(c.count);
+        let at = bit(sq.0);
+        for s in squares(c.zone | at) {
+            self.touch[s.idx()] |= 1 << i;
+        }
+        self.touched |= c.zone | at;
+        for s in squares(c.jumps | at) {
+            self.exposed[s.idx()] |= 1 << i;
+        }
+        self.exposing |= c.jumps | at;
+        Some(())
+    }
+
+    /// The number of legal moves in `pos`, a child of the parent (Rule 4 applied).
+    fn count(&self, pos: &JumpingKnights) -> u64 {
+        let c = Ctx::new(pos);
+        let mut n = Counter(0);
+        if c.in_check {
+            if c.rule4() {
+                c.all(&mut Rule4Filter::new(pos, &mut n));
+            } else {
+                c.all(&mut n);
+            }
+            return n.0;
+        }
+        let dirty = self.dirty(&c);
+        if c.rule4() {
+            self.rule4(&c, pos, dirty, &mut n);
+            return n.0;
+        }
+        c.head(&mut n);
+        n.0 += self.total;
+        let mut left = dirty;
+        while left != 0 {
+            let u = self.units[left.trailing_zeros() as usize];
+            left &= left - 1;
+            n.0 -= u64::from(u.count);
+            if c.own & bit(u.sq) != 0 {
+                u.generate(&c, &mut n);
+            } // else jumped by the move
+        }
+        c.castling(&mut n);
+        n.0
+    }
+
+    /// The units whose stored counts do not hold in the child `c`: a unit of their zone
+    /// changed, or a unit they stand on or may jump is sensitive.
+    #[inline(always)]
+    fn dirty(&self, c: &Ctx) -> u16 {
+        let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
+        let mut dirty = 0u16;
+        for s in squares(changed & self.touched) {
+            dirty |= self.touch[s.idx()];
+        }
+        for s in squares(c.sens & self.exposing) {
+            dirty |= self.exposed[s.idx()];
+        }
+        dirty
+    }
+
+    /// The count when Rule 4 binds in the child `c` (not in check): its captures from the edge
+    /// to the centre and its checks. A unit off the edge whose moves (known from the parent when
+    /// it is not dirty) neither leave nor reach a square of [`Rule4Filter::hot`] has none.
+    #[inline(never)]
+    fn rule4(&self, c: &Ctx, pos: &JumpingKnights, dirty: u16, n: &mut Counter) {
+        let mut f = Rule4Filter::new(pos, n);
+        let hot = f.hot();
+        c.head(&mut f);
+        for (i, u) in self.units[..self.len].iter().enumerate() {
+            let at = bit(u.sq);
+            if c.own & at == 0 {
+                continue; // jumped by the move
+            }
+            let idle = dirty & (1 << i) == 0 && (at & (hot | EDGE)) | (self.zones[i] & hot) == 0;
+            if !idle {
+                u.generate(c, &mut f);
+            }
+        }
+        c.castling(&mut f);
+    }
+}
+
+/// `perft(2)` of `pos`, whose legal moves are `list`.
+pub(super) fn count_two(pos: &JumpingKnights, list: &JkMoves) -> u64 {
+    match Cache::new(pos) {
+        Some(cache) => {
+            let mut child = *pos;
+            let mut n = 0;
+            for &m in list.iter() {
+                child.clone_from(pos);
+                child.apply::<false>(m);
+                n += cache.count(&child);
+            }
+            n
+        }
+        None => list.iter().map(|&m| pos.after::<false>(m).count_legal()).sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{JkMoves, JumpingKnights};
+    use crate::rules::Rules;
+
+    /// `count_two` against the replies counted one by one, along seeded random games from the
+    /// start and from positions with checks, Rule 4 and jumps (the integration tests compare
+    /// with the reference generator too).
+    #[test]
+    fn count_two_equals_the_replies_one_by_one() {
+        let fens = [
+            super::super::START_FEN,
+            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
+            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for fen in fens {
+            for _game in 0..12 {
+                let mut pos = JumpingKnights::from_fen(fen).expect("fen");
+                for _ply in 0..60 {
+                    let mut list = JkMoves::default();
+                    pos.legal_moves(&mut list);
+                    let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
+                    assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+                    checked += 1;
+                    if list.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos = pos.play(list[(state % list.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} positions");
+    }
+}
