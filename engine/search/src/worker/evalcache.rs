@@ -1,10 +1,11 @@
 //! A per-thread cache of static evaluations, for variants whose evaluation costs more than a
-//! memory access ([`Evaluator::EVAL_CACHE`]; PieceEater's, with its two-step PE danger, is
-//! about half the instructions of its search).
+//! memory access ([`Evaluator::EVAL_CACHE`]: PieceEater's, with its two-step PE danger, is
+//! about half the instructions of its search; Jumping Knights' builds both armies' u128 attack
+//! maps).
 //!
 //! An entry holds a position's full 64-bit key and its evaluation. The evaluation is a
 //! function of the position alone, and the key covers everything it reads (board, side to move,
-//! hands, the PE's square and `pe-left`), so a hit returns exactly what `evaluate` would: the
+//! hands, the PE's square and `pe-left` in PieceEater), so a hit returns exactly what `evaluate` would: the
 //! cache changes no search, only its speed (`menagerie bench` prints the same node count). A
 //! different position on the same slot only replaces the entry. The cache is kept from one
 //! search to the next with the thread's other tables and emptied when the thread searches
