@@ -578,6 +578,10 @@ fn victim_value(pos: &JumpingKnights, m: Move) -> i32 {
 }
 
 impl Evaluator for JumpingKnights {
+    /// Thousands of instructions an evaluation (u128 attack maps of both armies); it reads the
+    /// board and the side to move only, both in the position's key.
+    const EVAL_CACHE: bool = true;
+
     fn evaluate(&self) -> i32 {
         self.evaluate_embedded()
     }

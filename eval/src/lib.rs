@@ -26,6 +26,10 @@ pub trait Evaluator: Rules {
     /// Whether `m` changes material (capture, promotion, push-capture, eat, ...): the moves
     /// quiescence search looks at.
     fn is_tactical(&self, m: Move) -> bool;
+    /// Whether the search keeps this variant's evaluations in a per-thread cache keyed by the
+    /// position's hash (an evaluation that costs far more than a memory access, and reads
+    /// nothing the hash does not cover).
+    const EVAL_CACHE: bool = false;
     /// Whether [`Evaluator::tactical_moves`] lists only tactical moves when not in check (the
     /// search then skips the quiet ones without generating them).
     const TACTICAL_GEN: bool = false;

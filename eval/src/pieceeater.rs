@@ -263,6 +263,11 @@ fn eaten(pos: &PieceEater, m: Move) -> Option<(PeKind, Color)> {
 }
 
 impl Evaluator for PieceEater {
+    /// About 3,000 instructions an evaluation (both sides' terms and the PE's two-step danger),
+    /// half of a search's work; everything it reads (board, hands, side to move, the PE's
+    /// square and `pe-left`) is in the position's key.
+    const EVAL_CACHE: bool = true;
+
     fn evaluate(&self) -> i32 {
         if king_attacked(self, !self.turn()) {
             return KING_EN_PRISE;

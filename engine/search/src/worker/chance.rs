@@ -204,7 +204,7 @@ impl<V: Evaluator> Worker<'_, V> {
                 if slot.depth < 0 || (slot.depth == 0 && depth > 0) {
                     let v = match Self::terminal_score(&child, &[Move::NULL], ply + 1) {
                         Some(t) => -t,
-                        None => -child.evaluate(),
+                        None => -self.evaluate(&child),
                     };
                     self.count_node();
                     slot.lb = v;

@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod chance;
+mod evalcache;
 mod negamax;
 mod qsearch;
 mod tables;
@@ -105,6 +106,8 @@ pub struct Worker<'a, V: Evaluator> {
     bufs: Vec<PlyBuf>,
     /// Per-ply scratch of the chance nodes.
     chance_bufs: Vec<chance::ChanceBuf<V>>,
+    /// Static evaluations of this thread (`Evaluator::EVAL_CACHE`).
+    eval_cache: evalcache::EvalCache,
     /// In-check quiescence nodes searching every move on the current path (games of chance).
     qs_evasions: u32,
     /// Chance nodes on the current quiescence path.
@@ -162,7 +165,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         mut tables: Tables,
     ) -> Self {
         tables.reset(history);
-        let Tables { killers, history, cont, path, keys, pv, bufs } = tables;
+        tables.eval_cache.prepare::<V>();
+        let Tables { killers, history, cont, path, keys, pv, bufs, eval_cache } = tables;
         Worker {
             shared,
             id,
@@ -178,6 +182,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             keys,
             pv,
             bufs,
+            eval_cache,
             chance_bufs: (0..MAX_PLY + 2).map(|_| chance::ChanceBuf::default()).collect(),
             qs_evasions: 0,
             qs_chance: 0,
@@ -190,8 +195,15 @@ impl<'a, V: Evaluator> Worker<'a, V> {
 
     /// The thread's tables, for its next search.
     pub fn into_tables(self) -> Tables {
-        let Worker { killers, history, cont, path, keys, pv, bufs, .. } = self;
-        Tables { killers, history, cont, path, keys, pv, bufs }
+        let Worker { killers, history, cont, path, keys, pv, bufs, eval_cache, .. } = self;
+        Tables { killers, history, cont, path, keys, pv, bufs, eval_cache }
+    }
+
+    /// The static evaluation of `pos` (side to move's view), through the thread's cache where
+    /// the variant uses one.
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &V) -> i32 {
+        self.eval_cache.evaluate(pos)
     }
 
     /// Nodes searched by this thread.

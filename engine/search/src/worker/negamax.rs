@@ -44,7 +44,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             if self.exact {
                 pos.legal_moves(&mut list);
                 self.count_node();
-                return Self::terminal_score(pos, &list, ply).unwrap_or_else(|| pos.evaluate());
+                return Self::terminal_score(pos, &list, ply).unwrap_or_else(|| self.evaluate(pos));
             }
             // Quiescence sees the ends by rule itself.
             return self.qsearch(pos, alpha, beta, ply);
@@ -84,7 +84,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         };
 
         let in_check = pos.in_check();
-        let static_eval = if in_check { -INF } else { pos.evaluate() };
+        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
         if !pv_node && !in_check && ply > 0 && !self.exact {
             if let Some(v) = self.prune_node(pos, key, depth, beta, static_eval, ply) {
                 return v;

@@ -43,12 +43,12 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             return s;
         }
         if ply >= MAX_PLY {
-            return pos.evaluate();
+            return self.evaluate(pos);
         }
         let (in_check, counted) = self.quiescence_check(pos);
         let mut best = -INF;
         if !in_check {
-            let stand = pos.evaluate();
+            let stand = self.evaluate(pos);
             if stand >= beta {
                 return stand;
             }

@@ -6,6 +6,7 @@
 //! a short search clears little; the state a search starts from is the same as a fresh
 //! worker's.
 
+use super::evalcache::EvalCache;
 use super::{PlyBuf, MAX_PLY};
 use movegen::Move;
 
@@ -101,6 +102,8 @@ pub struct Tables {
     pub(super) keys: Vec<u64>,
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) bufs: Vec<PlyBuf>,
+    /// Static evaluations ([`EvalCache`]): kept between searches, since they never change.
+    pub(super) eval_cache: EvalCache,
 }
 
 impl Tables {
@@ -115,6 +118,7 @@ impl Tables {
             keys: Vec::with_capacity(MAX_PLY + 4),
             pv: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(MAX_PLY)).collect(),
             bufs: (0..MAX_PLY + 2).map(|_| PlyBuf::default()).collect(),
+            eval_cache: EvalCache::default(),
         })
     }
 
