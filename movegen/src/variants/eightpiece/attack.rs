@@ -141,7 +141,16 @@ impl Lite {
                 return true;
             }
         }
-        // §6.4: attacks through pushes.
+        self.attacked_by_push(x, by, occ, d, act)
+    }
+
+    /// §6.4 alone: whether `by` attacks `x` through a push by one of its sentries (`occ`: all
+    /// units, `d`: the defender's units, `act`: `by`'s units not held).
+    #[inline(always)]
+    pub fn attacked_by_push(&self, x: Square, by: Color, occ: u64, d: u64, act: u64) -> bool {
+        let t = tables();
+        let xi = x.idx();
+        let xb = 1u64 << xi;
         let sentries = self.k[S] & act;
         if sentries != 0 {
             // Defender units that, moving as `by`'s units, could capture on x from where they

@@ -639,31 +639,43 @@ pub(super) fn generate<T: Sink>(pos: &EightPiece, sink: &mut T) {
         }
         _ => (None, 0),
     };
-    let in_check = lite.attacked(ksq, them, None);
+    // The pin scan also finds the checks by sliders and lancers; knights, king and pawns are
+    // tested directly and the §6.4 push attacks by `attacked_by_push` (together exactly
+    // `Lite::attacked`).
+    let act_them = enemy & !hold_ours;
+    let kind = |k: usize| lite.k[k];
+    let ki = ksq.idx();
+    let mut check = ((t.knight[ki].0 & kind(N))
+        | (t.king[ki].0 & kind(K))
+        | (t.pawn_attacks(us, ksq).0 & kind(P)))
+        & act_them
+        != 0;
+    let mut from = 0u64;
+    let snipers = (t.rook(ksq, Bitboard(enemy)).0 & (kind(R) | kind(Q)) & act_them)
+        | (t.bishop(ksq, Bitboard(enemy)).0 & (kind(B) | kind(Q)) & act_them);
+    for s in squares(snipers) {
+        let between = t.between[ki][s.idx()].0 & occ;
+        if between == 0 {
+            check = true;
+        } else if between & (between.wrapping_sub(1)) == 0 {
+            from |= between & own;
+        }
+    }
+    for l in squares(kind(L) & act_them & LINES[ki]) {
+        let li = l.idx();
+        if RAYS[lite.facing(li)][li] & (1 << ki) != 0 {
+            let between = t.between[li][ki].0 & own;
+            if between == 0 {
+                check = true;
+            } else if between.count_ones() == 1 {
+                from |= between;
+            }
+        }
+    }
+    let in_check = check || lite.attacked_by_push(ksq, them, occ, own, act_them);
     let (sens_from, sens_to) = if in_check {
         (!0, !0)
     } else {
-        let act_them = enemy & !hold_ours;
-        let kind = |k: usize| lite.k[k];
-        let ki = ksq.idx();
-        let mut from = 0u64;
-        let snipers = (t.rook(ksq, Bitboard(enemy)).0 & (kind(R) | kind(Q)) & act_them)
-            | (t.bishop(ksq, Bitboard(enemy)).0 & (kind(B) | kind(Q)) & act_them);
-        for s in squares(snipers) {
-            let between = t.between[ki][s.idx()].0 & occ;
-            if between & (between.wrapping_sub(1)) == 0 {
-                from |= between & own;
-            }
-        }
-        for l in squares(kind(L) & act_them & LINES[ki]) {
-            let li = l.idx();
-            if RAYS[lite.facing(li)][li] & (1 << ki) != 0 {
-                let between = t.between[li][ki].0 & own;
-                if between.count_ones() == 1 {
-                    from |= between;
-                }
-            }
-        }
         let mut reach_all = 0u64;
         for s in squares(kind(S) & act_them) {
             let reach = t.bishop(s, Bitboard(occ)).0;
