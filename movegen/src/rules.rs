@@ -128,11 +128,30 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn count_two(&self) -> u64 {
         let mut list = Self::Moves::default();
         self.legal_moves(&mut list);
-        list.iter().map(|&m| self.play(m).count_legal()).sum()
+        if Self::PLAY_INTO {
+            let mut child = self.clone();
+            let mut n = 0;
+            for &m in list.iter() {
+                self.play_into(m, &mut child);
+                n += child.count_legal();
+            }
+            n
+        } else {
+            list.iter().map(|&m| self.play(m).count_legal()).sum()
+        }
     }
     /// The position after the legal move `m` (undefined result for an illegal move, no panic
     /// guaranteed only for moves from [`Rules::legal_moves`]).
     fn play(&self, m: Move) -> Self;
+    /// Whether perft should play the moves of a node into one reused child with
+    /// [`Rules::play_into`] (a large position made in place, copied once) instead of
+    /// [`Rules::play`] (whose result is built and then copied again).
+    const PLAY_INTO: bool = false;
+    /// Writes [`Rules::play`]'s position into `out`.
+    #[inline(always)]
+    fn play_into(&self, m: Move, out: &mut Self) {
+        *out = self.play(m);
+    }
     /// The incrementally maintained Zobrist key (the repetition key: every part of the state
     /// that decides future play, excluding clocks).
     #[inline(always)]

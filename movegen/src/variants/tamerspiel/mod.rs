@@ -281,6 +281,62 @@ impl TamerSpiel {
             _ => (sq::L8, sq::I8),
         }
     }
+
+    /// Makes the legal move `m` on this position ([`Rules::play`] in place).
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        let us = self.core.turn;
+        let (from, to) = (m.from(), m.to());
+        let mut h = self.core.hash
+            ^ KEYS[SIDE_KEY]
+            ^ KEYS[CASTLE_KEY + usize::from(self.castling)]
+            ^ KEYS[SWAP_KEY + usize::from(self.swap)];
+        self.core.halfmove += 1;
+        match m.kind() {
+            MoveKind::Castle => {
+                h ^= self.board.castle(from, to, Self::castle_rook(to), piece_key);
+            }
+            MoveKind::Swap => {
+                let royal = self.board.remove(from).expect("royal");
+                let piece = self.board.remove(to).expect("swap partner");
+                h ^= piece_key(royal, from) ^ piece_key(piece, to);
+                let royal_after = Piece::new(arrival_kind(royal.kind, us, to), us);
+                let piece_after = Piece::new(arrival_kind(piece.kind, us, from), us);
+                self.board.put(to, royal_after);
+                self.board.put(from, piece_after);
+                h ^= piece_key(royal_after, to) ^ piece_key(piece_after, from);
+                self.swap &= !us.select(SWAP_WHITE, SWAP_BLACK);
+                // TS-6: the swap moves the king, so both castling rights go.
+                self.castling &= !us.select(WHITE_L | WHITE_A, BLACK_L | BLACK_A);
+            }
+            _ => {
+                if let Some(cap) = self.board.remove(to) {
+                    h ^= piece_key(cap, to);
+                    self.core.halfmove = 0;
+                }
+                let piece = self.board.remove(from).expect("mover");
+                h ^= piece_key(piece, from);
+                let kind = if piece.kind == TsKind::Pawn {
+                    self.core.halfmove = 0;
+                    if m.promo() != 0 {
+                        TsKind::Dabbabah
+                    } else {
+                        TsKind::Pawn
+                    }
+                } else {
+                    arrival_kind(piece.kind, us, to)
+                };
+                let placed = Piece::new(kind, us);
+                self.board.put(to, placed);
+                h ^= piece_key(placed, to);
+            }
+        }
+        self.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        h ^=
+            KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)];
+        self.core.pass_turn();
+        self.core.hash = h;
+    }
 }
 
 impl Rules for TamerSpiel {
@@ -290,6 +346,8 @@ impl Rules for TamerSpiel {
     const START_FEN: &'static str = START_FEN;
     const FEN_FIELDS: usize = 1;
     const HANDS: Hands = Hands::Refused("tamerspiel has no hands");
+    /// A position is 464 bytes: perft makes the moves in place in one child.
+    const PLAY_INTO: bool = true;
 
     #[inline(always)]
     fn core(&self) -> &Core {
@@ -348,57 +406,15 @@ impl Rules for TamerSpiel {
 
     fn play(&self, m: Move) -> Self {
         let mut p = *self;
-        let us = self.core.turn;
-        let (from, to) = (m.from(), m.to());
-        let mut h = p.core.hash
-            ^ KEYS[SIDE_KEY]
-            ^ KEYS[CASTLE_KEY + usize::from(p.castling)]
-            ^ KEYS[SWAP_KEY + usize::from(p.swap)];
-        p.core.halfmove += 1;
-        match m.kind() {
-            MoveKind::Castle => {
-                h ^= p.board.castle(from, to, Self::castle_rook(to), piece_key);
-            }
-            MoveKind::Swap => {
-                let royal = p.board.remove(from).expect("royal");
-                let piece = p.board.remove(to).expect("swap partner");
-                h ^= piece_key(royal, from) ^ piece_key(piece, to);
-                let royal_after = Piece::new(arrival_kind(royal.kind, us, to), us);
-                let piece_after = Piece::new(arrival_kind(piece.kind, us, from), us);
-                p.board.put(to, royal_after);
-                p.board.put(from, piece_after);
-                h ^= piece_key(royal_after, to) ^ piece_key(piece_after, from);
-                p.swap &= !us.select(SWAP_WHITE, SWAP_BLACK);
-                // TS-6: the swap moves the king, so both castling rights go.
-                p.castling &= !us.select(WHITE_L | WHITE_A, BLACK_L | BLACK_A);
-            }
-            _ => {
-                if let Some(cap) = p.board.remove(to) {
-                    h ^= piece_key(cap, to);
-                    p.core.halfmove = 0;
-                }
-                let piece = p.board.remove(from).expect("mover");
-                h ^= piece_key(piece, from);
-                let kind = if piece.kind == TsKind::Pawn {
-                    p.core.halfmove = 0;
-                    if m.promo() != 0 {
-                        TsKind::Dabbabah
-                    } else {
-                        TsKind::Pawn
-                    }
-                } else {
-                    arrival_kind(piece.kind, us, to)
-                };
-                let placed = Piece::new(kind, us);
-                p.board.put(to, placed);
-                h ^= piece_key(placed, to);
-            }
-        }
-        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
-        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)] ^ KEYS[SWAP_KEY + usize::from(p.swap)];
-        p.core.pass_turn();
-        p.core.hash = h;
+        p.make(m);
         p
+    }
+
+    /// In place: one copy of the position (perft's child), no second one.
+    #[inline(always)]
+    fn play_into(&self, m: Move, out: &mut Self) {
+        *out = *self;
+        out.make(m);
     }
 
     fn compute_hash(&self) -> u64 {

@@ -12,7 +12,10 @@
 //! * Royal moves are tested one by one with the royal removed from the occupancy; castling
 //!   follows the rule book's FIDE conditions; the swap (TS-4, TS-5) is generated only in check.
 //!
-//! The same code lists moves or only counts them, through the [`Sink`] it writes to.
+//! The same code lists moves or only counts them, through the [`Sink`] it writes to. When it
+//! only counts (perft's leaves), the units needing no test are counted by parts
+//! ([`count_free`]): every leap offset once for all the units having it (a shift of the set),
+//! rides and lame moves per unit, rides whose first squares are all own units skipped.
 
 use super::tables::{tables, Tables, CAV, DIAG, NOBLE, ORTH, SLIDES, SLIDES_BY_CODE};
 use super::{sq, TamerSpiel, TsBoard, TsKind, TsMoves};
@@ -28,6 +31,11 @@ pub(super) trait Sink {
     fn pawn_moves(&mut self, targets: u128, delta: i8, optional: u128, last: u128);
     /// A single move.
     fn push(&mut self, m: Move);
+    /// Whether the sink only counts (then [`Sink::add`] may stand for moves not listed one by
+    /// one, and the order of the moves does not matter).
+    const COUNTS: bool = false;
+    /// `n` moves at once (only called when [`Sink::COUNTS`]).
+    fn add(&mut self, n: u32);
 }
 
 /// Lists the moves.
@@ -68,6 +76,10 @@ impl Sink for Lister<'_> {
     fn push(&mut self, m: Move) {
         self.0.push(m);
     }
+    #[inline(always)]
+    fn add(&mut self, _n: u32) {
+        unreachable!("a list is written move by move");
+    }
 }
 
 impl Sink for Counter {
@@ -82,6 +94,11 @@ impl Sink for Counter {
     #[inline(always)]
     fn push(&mut self, _m: Move) {
         self.0 += 1;
+    }
+    const COUNTS: bool = true;
+    #[inline(always)]
+    fn add(&mut self, n: u32) {
+        self.0 += u64::from(n);
     }
 }
 
@@ -272,15 +289,26 @@ fn pin_candidates(t: &Tables, th: &Threats, ksq: Square, occ: u128, own: u128) -
 }
 
 /// Attacks of a non-pawn unit with leaper table `leap` and rider / lame parts `flags` on `s`
-/// (any occupancy of the targets).
+/// (any occupancy of the targets; `own`: the unit's side, used only to skip rides that cannot
+/// leave `s`).
 #[inline(always)]
-fn piece_targets(t: &Tables, leap: &[u128; 96], flags: u8, s: Square, occ: u128) -> u128 {
-    let mut tg = leap[s.idx()];
+fn piece_targets(
+    t: &Tables,
+    leap: &[u128; 96],
+    flags: u8,
+    s: Square,
+    occ: u128,
+    own: u128,
+) -> u128 {
+    let i = s.idx();
+    let mut tg = leap[i];
     if flags != 0 {
-        if flags & ORTH != 0 {
+        // A ride whose every first square is an own unit or a hole reaches nothing a move
+        // could land on (the empty-board step tables `w` and `f` are those first squares).
+        if flags & ORTH != 0 && t.w[i] & !own != 0 {
             tg |= t.rook(s, occ);
         }
-        if flags & DIAG != 0 {
+        if flags & DIAG != 0 && t.f[i] & !own != 0 {
             tg |= t.bishop(s, occ);
         }
         if flags & (NOBLE | CAV) != 0 {
@@ -292,6 +320,115 @@ fn piece_targets(t: &Tables, leap: &[u128; 96], flags: u8, s: Square, occ: u128)
         }
     }
     tg
+}
+
+/// Squares of the files from which a step `dx` files to the side stays on the board
+/// (`FILE_OK[dx + 2]`).
+const FILE_OK: [u128; 5] = {
+    let mut t = [0u128; 5];
+    let mut k = 0;
+    while k < 5 {
+        let dx = k as i32 - 2;
+        let mut sq: i32 = 0;
+        while sq < 96 {
+            let f = sq % 12 + dx;
+            if f >= 0 && f < 12 {
+                t[k] |= 1u128 << sq;
+            }
+            sq += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Where the units `set` land by a leap of (`dx`, `dy`) (files, ranks; at most 2 files),
+/// shifted at once; a landing square beyond the last rank or on a hole is left for the caller
+/// to mask off.
+#[inline(always)]
+fn leap_shift(set: u128, dx: i32, dy: i32) -> u128 {
+    let src = set & FILE_OK[(dx + 2) as usize];
+    let delta = dx + 12 * dy;
+    if delta >= 0 {
+        src << delta
+    } else {
+        src >> -delta
+    }
+}
+
+/// How many of the units `set` have their leap by (`dx`, `dy`) land on `allowed` (a subset of
+/// the existing squares).
+#[inline(always)]
+fn leap_count(set: u128, dx: i32, dy: i32, allowed: u128) -> u32 {
+    (leap_shift(set, dx, dy) & allowed).count_ones()
+}
+
+/// [`leap_count`] summed over the offsets of one atom.
+#[inline(always)]
+fn atom_count(set: u128, offsets: &[(i32, i32)], allowed: u128) -> u32 {
+    if set == 0 {
+        return 0;
+    }
+    offsets.iter().map(|&(dx, dy)| leap_count(set, dx, dy, allowed)).sum()
+}
+
+/// The leap offsets of the atoms (§3: W, F, D, A, N).
+const W_OFFS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const F_OFFS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+const D_OFFS: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+const A_OFFS: [(i32, i32); 4] = [(2, 2), (-2, 2), (2, -2), (-2, -2)];
+const N_OFFS: [(i32, i32); 8] =
+    [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)];
+
+/// The number of moves of the units `free` (own, not royal, not pawns, needing no test) that
+/// land on `allowed`, counted by parts without listing them. Every unit's moves split into
+/// disjoint parts (§3): leaps by the atoms W, F, D, A, N (distinct offsets; the Firzan's step
+/// back too), orthogonal and diagonal rides, the Nobleman's two-step and the Cavalier (beyond
+/// the king step). The leaps are counted per offset for all the units having it at once (each
+/// (unit, offset) landing on `allowed` is one move); rides and lame moves per unit.
+#[inline(always)]
+fn count_free(g: &Gen, b: &TsBoard, us: Color, free: u128, allowed: u128) -> u32 {
+    let t = g.t;
+    let k = |kind: TsKind| b.kind(kind).0 & free;
+    let (dab, fir, viz, grd) =
+        (k(TsKind::Dabbabah), k(TsKind::Firzan), k(TsKind::Vizier), k(TsKind::Guard));
+    let (hor, eag, lio, cha) =
+        (k(TsKind::Horse), k(TsKind::Eagle), k(TsKind::Lion), k(TsKind::Champion));
+    let (bis, roo, arc, mar) =
+        (k(TsKind::Bishop), k(TsKind::Rook), k(TsKind::Archbishop), k(TsKind::Marshall));
+    let (que, war, nob, cav) =
+        (k(TsKind::Queen), k(TsKind::Warlord), k(TsKind::Nobleman), k(TsKind::Supercav));
+    let kingish = grd | eag | lio | nob | cav;
+    let mut n = atom_count(kingish | dab | viz, &W_OFFS, allowed)
+        + atom_count(kingish | fir, &F_OFFS, allowed)
+        + atom_count(dab | lio | cha, &D_OFFS, allowed)
+        + atom_count(lio | cha, &A_OFFS, allowed)
+        + atom_count(hor | eag | cha | arc | mar | war, &N_OFFS, allowed);
+    // The Firzan's step straight backward.
+    n += if us == Color::White {
+        leap_count(fir, 0, -1, allowed)
+    } else {
+        leap_count(fir, 0, 1, allowed)
+    };
+    // A ride whose every first square is an own unit or a hole reaches nothing a move could
+    // land on (the empty-board step tables `w` and `f` are those first squares).
+    for s in squares(roo | mar | que | war) {
+        if t.w[s.idx()] & !g.own != 0 {
+            n += (t.rook(s, g.occ) & allowed).count_ones();
+        }
+    }
+    for s in squares(bis | arc | que | war) {
+        if t.f[s.idx()] & !g.own != 0 {
+            n += (t.bishop(s, g.occ) & allowed).count_ones();
+        }
+    }
+    for s in squares(nob) {
+        n += (t.noble_targets(s, g.occ) & allowed).count_ones();
+    }
+    for s in squares(cav) {
+        n += (t.cav_targets(s, g.occ) & allowed).count_ones();
+    }
+    n
 }
 
 const FILE_A: u128 = 1 | 1 << 84;
@@ -349,8 +486,13 @@ pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
     }
     let cand = if test_all { own } else { pin_candidates(t, &th, ksq, occ, own) };
     let g = Gen { t, th: &th, ksq, own, occ, mask, cand };
-    piece_moves(&g, b, pieces, sink);
-    pawn_moves(&g, b.color(them).0, pawns, us, sink);
+    piece_moves(&g, b, us, pieces, sink);
+    // One copy of the pawn code per colour, so that its shifts are constants.
+    if us == Color::White {
+        pawn_moves(&g, b.color(them).0, pawns, Color::White, sink);
+    } else {
+        pawn_moves(&g, b.color(them).0, pawns, Color::Black, sink);
+    }
 }
 
 /// What [`generate`] hands to its parts.
@@ -452,18 +594,24 @@ fn check_mask(t: &Tables, b: &TsBoard, ksq: Square, checkers: u128) -> (u128, bo
     (mask, test_all)
 }
 
-/// Piece moves: the units that cannot be pinned need no test.
+/// Piece moves: the units that cannot be pinned need no test (when only counting, they are
+/// counted by parts, [`count_free`]).
 #[inline(always)]
-fn piece_moves<S: Sink>(g: &Gen, b: &TsBoard, pieces: u128, sink: &mut S) {
+fn piece_moves<S: Sink>(g: &Gen, b: &TsBoard, us: Color, pieces: u128, sink: &mut S) {
     let t = g.t;
-    for s in squares(pieces & !g.cand) {
-        let code = usize::from(b.code_at(s));
-        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, g.occ);
-        sink.piece_moves(s, tg & !g.own & g.mask);
+    let free = pieces & !g.cand;
+    if S::COUNTS {
+        sink.add(count_free(g, b, us, free, !g.own & g.mask));
+    } else {
+        for s in squares(free) {
+            let code = usize::from(b.code_at(s));
+            let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, g.occ, g.own);
+            sink.piece_moves(s, tg & !g.own & g.mask);
+        }
     }
     for s in squares(pieces & g.cand) {
         let code = usize::from(b.code_at(s));
-        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, g.occ);
+        let tg = piece_targets(t, &t.leap[code], SLIDES_BY_CODE[code], s, g.occ, g.own);
         let mut ok = 0;
         for to in squares(tg & !g.own & g.mask) {
             if g.legal_after(s, to) {
@@ -552,5 +700,33 @@ fn castling<S: Sink>(t: &Tables, pos: &TamerSpiel, th: &Threats, occ: u128, sink
             continue;
         }
         sink.push(Move::new(MoveKind::Castle, king, to));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The set-wise leaps land where the per-square tables say, from every square.
+    #[test]
+    fn leap_shifts_match_the_tables() {
+        let t = tables();
+        let atoms = [
+            (&W_OFFS[..], &t.w),
+            (&F_OFFS[..], &t.f),
+            (&D_OFFS[..], &t.d),
+            (&A_OFFS[..], &t.a),
+            (&N_OFFS[..], &t.n),
+        ];
+        for s in Geo12x8::valid() {
+            for (offsets, table) in atoms {
+                let one = bit(s);
+                let got = offsets.iter().fold(0, |acc, &(dx, dy)| acc | leap_shift(one, dx, dy));
+                assert_eq!(got & Geo12x8::VALID_BITS, table[s.idx()], "{s:?}");
+                let valid = Geo12x8::VALID_BITS;
+                let n: u32 = offsets.iter().map(|&(dx, dy)| leap_count(one, dx, dy, valid)).sum();
+                assert_eq!(n, table[s.idx()].count_ones(), "{s:?}");
+            }
+        }
     }
 }
