@@ -13,7 +13,7 @@
 //! same moves. They are all legal, and the stored count is used, when neither the unit nor one
 //! of the units it may jump stands on a sensitive square of the new position (the legality
 //! test of `movegen.rs`), the side is not in check and Rule 4 (JK-5) does not bind there; the
-//! other units are generated as usual. Per square, a mask of the units it concerns finds them.
+//! other units are generated as usual. Per unit, the masks of its zone and of the squares that expose it find them.
 
 use super::attack::{Rule4Filter, ORTH};
 use super::movegen::{Ctx, RIDERS};
@@ -172,14 +172,14 @@ struct Cache {
     zones: [u128; 16],
     /// The sum of the units' counts.
     total: u64,
-    /// `touch[s]`: the units (bit `i` for `units[i]`) standing on `s` or with `s` in their zone.
-    touch: [u16; 100],
-    /// Every square of `touch` that has a unit.
+    /// `touch[i]`: the square of `units[i]` and its zone.
+    touch: [u128; 16],
+    /// Every square of `touch`.
     touched: u128,
-    /// `exposed[s]`: the units standing on `s` or that may jump the unit on `s`; their counts
-    /// hold only while `s` is not sensitive.
-    exposed: [u16; 100],
-    /// Every square of `exposed` that has a unit.
+    /// `exposed[i]`: the square of `units[i]` and the units it may jump; its count
+    /// holds only while none of them is sensitive.
+    exposed: [u128; 16],
+    /// Every square of `exposed`.
     exposing: u128,
 }
 
@@ -201,9 +201,9 @@ impl Cache {
             len: 0,
             zones: [0; 16],
             total: 0,
-            touch: [0; 100],
+            touch: [0; 16],
             touched: 0,
-            exposed: [0; 100],
+            exposed: [0; 16],
             exposing: 0,
         };
         for (k, kind) in RIDERS.iter().enumerate() {
@@ -226,13 +226,9 @@ impl Cache {
         self.len += 1;
         self.total += u64::from(c.count);
         let at = bit(sq.0);
-        for s in squares(c.zone | at) {
-            self.touch[s.idx()] |= 1 << i;
-        }
+        self.touch[i] = c.zone | at;
         self.touched |= c.zone | at;
-        for s in squares(c.jumps | at) {
-            self.exposed[s.idx()] |= 1 << i;
-        }
+        self.exposed[i] = c.jumps | at;
         self.exposing |= c.jumps | at;
         Some(())
     }
@@ -274,12 +270,15 @@ impl Cache {
     #[inline(always)]
     fn dirty(&self, c: &Ctx) -> u16 {
         let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
-        let mut dirty = 0u16;
-        for s in squares(changed & self.touched) {
-            dirty |= self.touch[s.idx()];
+        let (changed, sens) = (changed & self.touched, c.sens & self.exposing);
+        if changed | sens == 0 {
+            return 0;
         }
-        for s in squares(c.sens & self.exposing) {
-            dirty |= self.exposed[s.idx()];
+        let mut dirty = 0u16;
+        for i in 0..self.len {
+            if (self.touch[i] & changed) | (self.exposed[i] & sens) != 0 {
+                dirty |= 1 << i;
+            }
         }
         dirty
     }
