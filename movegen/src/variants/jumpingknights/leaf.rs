@@ -13,7 +13,10 @@
 //! same moves. They are all legal, and the stored count is used, when neither the unit nor one
 //! of the units it may jump stands on a sensitive square of the new position (the legality
 //! test of `movegen.rs`), the side is not in check and Rule 4 (JK-5) does not bind there; the
-//! other units are generated as usual. Per unit, the masks of its zone and of the squares that expose it find them.
+//! other units are generated as usual. Per unit, the masks of its zone and of the squares that
+//! expose it find them. Whether Rule 4 binds is carried over the same way: a unit on an edge
+//! square with the same moves has the same captures onto central squares, so only the other
+//! units on the edge are tested.
 
 use super::attack::{Rule4Filter, ORTH};
 use super::movegen::{Ctx, RIDERS};
@@ -48,6 +51,18 @@ impl Unit {
     }
 }
 
+impl Unit {
+    /// Its kind of unit.
+    #[inline(always)]
+    fn kind(&self) -> JkKind {
+        if self.kind == WAR_MACHINE {
+            JkKind::WarMachine
+        } else {
+            RIDERS[usize::from(self.kind)]
+        }
+    }
+}
+
 /// [`Unit::kind`] of a War Machine.
 const WAR_MACHINE: u8 = RIDERS.len() as u8;
 
@@ -58,6 +73,8 @@ struct Counted {
     zone: u128,
     /// The units it may jump.
     jumps: u128,
+    /// Its capture landings (empty squares).
+    lands: u128,
 }
 
 /// A rider's reach and captures, line by line.
@@ -67,7 +84,8 @@ struct Reach {
     reach: u128,
     zone: u128,
     jumps: u128,
-    landings: u32,
+    /// The empty landing squares beyond the victims.
+    lands: u128,
 }
 
 /// The parent's board as the replying side sees it.
@@ -91,7 +109,7 @@ impl Parent {
             let beyond = wide::slide(ray, self.occ ^ v, positive(D)) & !r;
             acc.zone |= beyond;
             acc.jumps |= v;
-            acc.landings += (beyond & self.empty).count_ones();
+            acc.lands |= beyond & self.empty;
         }
     }
 
@@ -137,7 +155,9 @@ impl Parent {
             }
         }
         let quiets = (a.reach & self.empty & CENTRAL).count_ones();
-        Counted { count: quiets + a.landings, zone: a.reach | a.zone, jumps: a.jumps }
+        // A line's landings lie beyond its first unit, so no two lines share one.
+        let count = quiets + a.lands.count_ones();
+        Counted { count, zone: a.reach | a.zone, jumps: a.jumps, lands: a.lands }
     }
 
     /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
@@ -145,8 +165,8 @@ impl Parent {
     fn war_machine(&self, sq: Square) -> Counted {
         let f = sq.idx();
         let ring = T.wm_ring[f].0;
-        let mut c =
-            Counted { count: (ring & self.empty & CENTRAL).count_ones(), zone: ring, jumps: 0 };
+        let count = (ring & self.empty & CENTRAL).count_ones();
+        let mut c = Counted { count, zone: ring, jumps: 0, lands: 0 };
         for d in ORTH {
             for v in [T.step[f][d], T.step3[f][d]] {
                 if self.victims & bit(v) != 0 {
@@ -155,6 +175,7 @@ impl Parent {
                     c.zone |= beyond;
                     c.jumps |= bit(v);
                     c.count += (beyond & self.empty).count_ones();
+                    c.lands |= beyond & self.empty;
                 }
             }
         }
@@ -181,6 +202,9 @@ struct Cache {
     exposed: [u128; 16],
     /// Every square of `exposed`.
     exposing: u128,
+    /// The units on an edge square with a capture landing on a central one (Rule 4's trigger,
+    /// JK-5), as known from the parent: it holds in a child where the unit is not dirty.
+    central: u16,
 }
 
 impl Cache {
@@ -205,6 +229,7 @@ impl Cache {
             touched: 0,
             exposed: [0; 16],
             exposing: 0,
+            central: 0,
         };
         for (k, kind) in RIDERS.iter().enumerate() {
             for sq in squares(b.pieces(*kind, replier).0) {
@@ -230,6 +255,9 @@ impl Cache {
         self.touched |= c.zone | at;
         self.exposed[i] = c.jumps | at;
         self.exposing |= c.jumps | at;
+        if at & EDGE != 0 && c.lands & CENTRAL != 0 {
+            self.central |= 1 << i;
+        }
         Some(())
     }
 
@@ -246,7 +274,7 @@ impl Cache {
             return n.0;
         }
         let dirty = self.dirty(&c);
-        if c.rule4() {
+        if self.rule4_binds(&c, pos, dirty) {
             self.rule4(&c, pos, dirty, &mut n);
             return n.0;
         }
@@ -263,6 +291,31 @@ impl Cache {
         }
         c.castling(&mut n);
         n.0
+    }
+
+    /// Whether Rule 4 binds in the child `c` (not in check): [`Ctx::rule4`], with the cached
+    /// units that are not dirty answered from the parent (their moves are those counted there,
+    /// all legal).
+    #[inline(always)]
+    fn rule4_binds(&self, c: &Ctx, pos: &JumpingKnights, dirty: u16) -> bool {
+        let edge_units = c.own & EDGE;
+        if edge_units == 0 {
+            return false;
+        }
+        if self.central & !dirty != 0 {
+            return true;
+        }
+        let mut left = dirty;
+        while left != 0 {
+            let u = self.units[left.trailing_zeros() as usize];
+            left &= left - 1;
+            if edge_units & bit(u.sq) != 0 && c.central_capture(Square(u.sq), u.kind()) {
+                return true;
+            }
+        }
+        let b = &pos.board;
+        let others = (b.kind(JkKind::Pawn).0 | b.kind(JkKind::King).0) & edge_units;
+        squares(others).any(|sq| c.central_capture(sq, b.kind_at(sq).expect("unit")))
     }
 
     /// The units whose stored counts do not hold in the child `c`: a unit of their zone

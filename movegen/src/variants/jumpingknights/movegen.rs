@@ -556,7 +556,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether the unit of kind `kind` on `from` has a legal capture landing on a central
     /// square (Rule 4's trigger).
-    fn central_capture(&self, from: Square, kind: JkKind) -> bool {
+    pub(super) fn central_capture(&self, from: Square, kind: JkKind) -> bool {
         let fi = from.idx();
         let target = self.empty & CENTRAL;
         match kind {
