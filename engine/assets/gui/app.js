@@ -580,7 +580,7 @@ async function engineMove() {
   }
   setBusy(false);
   thinking = false;
-  if (!$('analysis').checked) unlisten();
+  if (!$('analysis').checked) unlistenAfter('moved');
   renderStatus();
   if (game.id === id) afterMove();
 }
@@ -599,21 +599,39 @@ async function startAnalysis() {
 // one), and it is open before the search starts.
 function listen() {
   if (events && events.gameId === game.id && events.readyState !== EventSource.CLOSED) {
+    events.seen = new Set();
+    events.waitFor = null;
     return Promise.resolve();
   }
   unlisten();
   events = new EventSource(`/api/games/${game.id}/events`);
   events.gameId = game.id;
+  events.seen = new Set();
+  events.waitFor = null;
+  const es = events;
   events.onmessage = (m) => {
     const e = JSON.parse(m.data);
     if (e.type === 'info') showInfo(e);
+    es.seen.add(e.type);
+    if (es.waitFor && es.waitFor.type === e.type && events === es) unlisten();
   };
-  const es = events;
   return new Promise((resolve) => {
     es.onopen = () => resolve();
     es.onerror = () => resolve();
     setTimeout(resolve, 1000);
   });
+}
+
+// The reply to a search request and the search's last lines travel on different connections,
+// so the reply can come first: the stream stays open until it has delivered the event that
+// closes the search (`moved`, `hint`; its lines come before it), or for a second at most.
+function unlistenAfter(type) {
+  const es = events;
+  if (!es) return;
+  if (es.seen.has(type)) { unlisten(); return; }
+  const wait = { type };
+  es.waitFor = wait;
+  setTimeout(() => { if (events === es && es.waitFor === wait) unlisten(); }, 1000);
 }
 
 function unlisten() {
@@ -851,7 +869,7 @@ function wire() {
     } catch (err) {
       report(err);
     }
-    if (!$('analysis').checked) unlisten();
+    if (!$('analysis').checked) unlistenAfter('hint');
   };
   $('analysis').onchange = async () => {
     if ($('analysis').checked) { startAnalysis(); return; }
