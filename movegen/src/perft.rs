@@ -16,17 +16,7 @@ pub fn perft<R: Rules>(pos: &R, depth: u32) -> u64 {
         _ => {
             let mut list = R::Moves::default();
             pos.legal_moves(&mut list);
-            if R::PLAY_INTO {
-                let mut child = pos.clone();
-                let mut n = 0;
-                for &m in list.iter() {
-                    pos.play_into(m, &mut child);
-                    n += perft(&child, depth - 1);
-                }
-                n
-            } else {
-                list.iter().map(|&m| perft(&pos.play(m), depth - 1)).sum()
-            }
+            pos.sum_children(&list, |child| perft(child, depth - 1))
         }
     }
 }

@@ -128,16 +128,22 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn count_two(&self) -> u64 {
         let mut list = Self::Moves::default();
         self.legal_moves(&mut list);
+        self.sum_children(&list, Self::count_legal)
+    }
+    /// `f` summed over the positions after each move of `list` (legal moves of this position),
+    /// made as [`Rules::PLAY_INTO`] says.
+    #[inline(always)]
+    fn sum_children(&self, list: &Self::Moves, mut f: impl FnMut(&Self) -> u64) -> u64 {
         if Self::PLAY_INTO {
             let mut child = self.clone();
             let mut n = 0;
             for &m in list.iter() {
                 self.play_into(m, &mut child);
-                n += child.count_legal();
+                n += f(&child);
             }
             n
         } else {
-            list.iter().map(|&m| self.play(m).count_legal()).sum()
+            list.iter().map(|&m| f(&self.play(m))).sum()
         }
     }
     /// The position after the legal move `m` (undefined result for an illegal move, no panic

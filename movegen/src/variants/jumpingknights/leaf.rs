@@ -49,9 +49,7 @@ impl Unit {
             c.rider_of(RIDERS[usize::from(self.kind)], sq, sink);
         }
     }
-}
 
-impl Unit {
     /// Its kind of unit.
     #[inline(always)]
     fn kind(&self) -> JkKind {
@@ -189,11 +187,9 @@ struct Cache {
     board: Parent,
     units: [Unit; 16],
     len: usize,
-    /// The units' zones (module docs).
-    zones: [u128; 16],
     /// The sum of the units' counts.
     total: u64,
-    /// `touch[i]`: the square of `units[i]` and its zone.
+    /// `touch[i]`: the square of `units[i]` and its zone (module docs).
     touch: [u128; 16],
     /// Every square of `touch`.
     touched: u128,
@@ -223,7 +219,6 @@ impl Cache {
             board,
             units: [Unit::default(); 16],
             len: 0,
-            zones: [0; 16],
             total: 0,
             touch: [0; 16],
             touched: 0,
@@ -247,7 +242,6 @@ impl Cache {
     fn add(&mut self, sq: Square, kind: u8, c: Counted) -> Option<()> {
         let i = self.len;
         *self.units.get_mut(i)? = Unit { sq: sq.0, kind, count: c.count };
-        self.zones[i] = c.zone;
         self.len += 1;
         self.total += u64::from(c.count);
         let at = bit(sq.0);
@@ -349,7 +343,7 @@ impl Cache {
             if c.own & at == 0 {
                 continue; // jumped by the move
             }
-            let idle = dirty & (1 << i) == 0 && (at & (hot | EDGE)) | (self.zones[i] & hot) == 0;
+            let idle = dirty & (1 << i) == 0 && (at & EDGE) | (self.touch[i] & hot) == 0;
             if !idle {
                 u.generate(c, &mut f);
             }
