@@ -2,7 +2,7 @@
 //! square beyond it, with a side's units grouped by how they capture ([`Army`]); whether a move
 //! gives check without making it; and the Rule 4 (JK-5) filter in front of a sink.
 
-use super::sink::{jump, Sink};
+use super::sink::{back, jump, push_jump, Sink};
 use super::tables::{bit, opposite, positive, CENTRAL, EDGE, T, VALID};
 use super::{castle_rook, ep_victim, JkBoard, JkKind, JumpingKnights};
 use crate::attacks::wide;
@@ -170,55 +170,158 @@ pub(super) fn gives_check(pos: &JumpingKnights, m: Move) -> bool {
     Army::of(b, us).checks_after(pos, b.occupied().0, pos.king(!us), m)
 }
 
-/// Squares around the enemy king that a checking move must touch. After the move the king
-/// would be capturable along some line with an empty landing square L beyond it; before it,
-/// it was not (a legal position never has the side not to move in check). So either the move
-/// emptied L itself (`lands`: every possible L), or L was empty and the move put a unit on, or
-/// emptied, a square of that line up to and including its first unit (`live`: those squares
-/// of the lines whose L is empty, and the War Machine sources whose landings are). A unit
-/// that arrives beyond the first unit gives check along the line only if that unit left it,
-/// and a unit already beyond it only if it left. Castling is always tested.
-struct CheckFilter {
-    live: u128,
-    lands: u128,
+/// Which moves of the side to move give check, answered for most moves from sets made once per
+/// position. Before the move the enemy king on `ek` cannot be captured (a legal position never
+/// leaves the side not to move in check); after it, either the moved unit captures it from its
+/// landing square (a *direct* check) or another unit does because the move emptied a square of
+/// that unit's line to the king or the landing square beyond the king (a *discovered* check;
+/// filling a square only blocks).
+///
+/// * Direct: `direct[kind]` holds the empty squares from which a unit of that kind would
+///   capture the king with the occupancy before the move. The squares a move empties cannot
+///   change that answer for a rider, king or pawn: an emptied square on the line from its landing
+///   square to the king, or the landing square beyond the king, would mean the unit passed over
+///   the king or already gave check. A War Machine passes over units (JK-2), so its moves that
+///   empty a square of the king's orthogonal lines get the full test; so do promotions (a pawn
+///   stepping away from the king along a file may become a rook that looks back over its
+///   start square), en passant (two squares of one rank emptied) and castling.
+/// * Discovered: `discover` holds the squares whose emptying can discover a check: the only
+///   unit between the king and an own rider of the line's kind (the king's landing square
+///   empty), and the occupied landing square beyond the king of an own unit that would capture
+///   it otherwise. Emptying two squares of one line at once takes a jump along that line,
+///   which lands on it again (War Machines aside, above). A move that empties a square of
+///   `discover` gets the full test.
+pub(super) struct Checks {
+    /// By [`JkKind`] index: the squares from which a unit of that kind gives check.
+    direct: [u128; 7],
+    /// Squares whose emptying needs the full test (any unit).
+    discover: u128,
+    /// The same for a War Machine: `discover` and the king's orthogonal lines.
+    wm_full: u128,
 }
 
-impl CheckFilter {
-    /// The filter around the king on `ek` with the occupancy `occ`.
-    fn new(ek: usize, occ: u128) -> CheckFilter {
+impl Checks {
+    /// The sets for `army` (the mover's units) against the enemy king on `ek`, occupancy `occ`.
+    #[inline(always)]
+    pub(super) fn new(army: &Army, ek: usize, occ: u128) -> Checks {
         let empty = VALID & !occ;
-        let mut live = 0u128;
-        for d in 0..16 {
-            if empty & bit(T.step[ek][opposite(d)]) != 0 {
-                live |= wide::slide(T.ray[ek][d].0, occ, positive(d));
-            }
+        let mut c = Checks { direct: [0; 7], discover: 0, wm_full: T.orth_lines[ek].0 };
+        let (rq, bq, n) = (army.rq, army.bq, army.n);
+        let orth = c.line::<0>(ek, occ, empty, rq)
+            | c.line::<2>(ek, occ, empty, rq)
+            | c.line::<4>(ek, occ, empty, rq)
+            | c.line::<6>(ek, occ, empty, rq);
+        let diag = c.line::<1>(ek, occ, empty, bq)
+            | c.line::<3>(ek, occ, empty, bq)
+            | c.line::<5>(ek, occ, empty, bq)
+            | c.line::<7>(ek, occ, empty, bq);
+        let knight = c.line::<8>(ek, occ, empty, n)
+            | c.line::<9>(ek, occ, empty, n)
+            | c.line::<10>(ek, occ, empty, n)
+            | c.line::<11>(ek, occ, empty, n)
+            | c.line::<12>(ek, occ, empty, n)
+            | c.line::<13>(ek, occ, empty, n)
+            | c.line::<14>(ek, occ, empty, n)
+            | c.line::<15>(ek, occ, empty, n);
+        c.direct[JkKind::Rook.index()] = orth;
+        c.direct[JkKind::Bishop.index()] = diag;
+        c.direct[JkKind::Queen.index()] = orth | diag;
+        c.direct[JkKind::Nightrider.index()] = knight;
+        // Kings and pawns capture an adjacent unit (pawns forward-diagonally).
+        let mut king = 0;
+        for d in 0..8 {
+            king |= c.near(ek, d, empty, army.kings);
         }
-        let mut lands = T.king_nbr[ek].0 | T.knight_nbr[ek].0;
+        c.direct[JkKind::King.index()] = king;
+        let [p1, p2] = pawn_sources(army.by);
+        c.direct[JkKind::Pawn.index()] =
+            c.near(ek, p1, empty, army.pawns) | c.near(ek, p2, empty, army.pawns);
+        // War Machines 1 or 3 away, landing 1 or 3 beyond the king (JK-2).
+        let mut wm = 0;
         for d in ORTH {
             let o = opposite(d);
-            lands |= bit(T.step3[ek][d]);
-            if empty & (bit(T.step[ek][o]) | bit(T.step3[ek][o])) != 0 {
-                live |= bit(T.step[ek][d]) | bit(T.step3[ek][d]);
+            let from = (bit(T.step[ek][d]) | bit(T.step3[ek][d])) & VALID;
+            let land = (bit(T.step[ek][o]) | bit(T.step3[ek][o])) & VALID;
+            if land & empty != 0 {
+                wm |= from;
+            } else if from & army.wm != 0 {
+                c.discover |= land;
             }
         }
-        CheckFilter { live, lands }
+        c.direct[JkKind::WarMachine.index()] = wm;
+        c.wm_full |= c.discover;
+        c
     }
 
+    /// The king's line in direction `D`: the squares a rider of its kind gives check from
+    /// (returned), and the square to `discover` when `attackers` hold one beyond a single unit
+    /// or stand first with the landing square occupied.
     #[inline(always)]
-    fn may_check(&self, us: Color, m: Move) -> bool {
-        let emptied = bit(m.from().0)
-            | match m.kind() {
-                MoveKind::Jump => bit(m.to().0),
-                MoveKind::JumpEnPassant => bit(ep_victim(m.to(), us).0),
-                _ => 0,
-            };
-        let filled = match m.kind() {
-            MoveKind::Jump | MoveKind::JumpEnPassant => bit(m.aux().0),
-            _ => bit(m.to().0),
+    fn line<const D: usize>(&mut self, ek: usize, occ: u128, empty: u128, attackers: u128) -> u128 {
+        let l = bit(T.step[ek][opposite(D)]);
+        let ray = T.ray[ek][D].0;
+        let r = wide::slide(ray, occ, positive(D));
+        let first = r & occ;
+        if l & empty != 0 {
+            if first != 0 && ray & attackers & !first != 0 {
+                let second = wide::slide(ray, occ ^ first, positive(D)) & occ & !first;
+                if second & attackers != 0 {
+                    self.discover |= first;
+                }
+            }
+            r & empty
+        } else {
+            if first & attackers != 0 {
+                self.discover |= l & VALID;
+            }
+            0
+        }
+    }
+
+    /// The king's neighbour in direction `d`: returned when a unit of `units`' kind there
+    /// would capture the king; the occupied landing square beyond the king goes to `discover`
+    /// when one stands there.
+    #[inline(always)]
+    fn near(&mut self, ek: usize, d: usize, empty: u128, units: u128) -> u128 {
+        let (s, l) = (bit(T.step[ek][d]) & VALID, bit(T.step[ek][opposite(d)]) & VALID);
+        if l & empty != 0 {
+            s
+        } else {
+            if s & units != 0 {
+                self.discover |= l;
+            }
+            0
+        }
+    }
+
+    /// The squares from which a unit of `kind` gives check.
+    #[inline(always)]
+    pub(super) fn direct(&self, kind: JkKind) -> u128 {
+        self.direct[kind.index()]
+    }
+
+    /// The squares whose emptying by a move of a unit of `kind` needs the full test.
+    #[inline(always)]
+    pub(super) fn full(&self, kind: JkKind) -> u128 {
+        if kind == JkKind::WarMachine {
+            self.wm_full
+        } else {
+            self.discover
+        }
+    }
+
+    /// Whether the legal move `m` of a unit of `kind` gives check, when the sets answer it.
+    #[inline(always)]
+    fn quick(&self, kind: JkKind, m: Move) -> Option<bool> {
+        let (emptied, arrive) = match m.kind() {
+            MoveKind::Normal | MoveKind::DoublePush if m.promo() == 0 => (bit(m.from().0), m.to()),
+            MoveKind::Jump if m.promo() == 0 => (bit(m.from().0) | bit(m.to().0), m.aux()),
+            _ => return None,
         };
-        m.kind() == MoveKind::Castle
-            || (emptied | filled) & self.live != 0
-            || emptied & self.lands != 0
+        if emptied & self.full(kind) != 0 {
+            return None;
+        }
+        Some(self.direct(kind) & bit(arrive.0) != 0)
     }
 }
 
@@ -231,7 +334,7 @@ pub(super) fn is_rule4_capture(m: Move) -> bool {
 }
 
 /// Passes on to `inner` only the moves Rule 4 leaves when it binds: its captures and the moves
-/// that give check, in the order they come.
+/// that give check ([`Checks`]), in the order they come.
 pub(super) struct Rule4Filter<'a, S: Sink> {
     pos: &'a JumpingKnights,
     /// The mover's units.
@@ -239,7 +342,7 @@ pub(super) struct Rule4Filter<'a, S: Sink> {
     occ: u128,
     /// The enemy king.
     ek: Square,
-    filter: CheckFilter,
+    checks: Checks,
     inner: &'a mut S,
 }
 
@@ -250,29 +353,22 @@ impl<'a, S: Sink> Rule4Filter<'a, S> {
         let us = pos.core.turn;
         let occ = b.occupied().0;
         let ek = pos.king(!us);
-        let filter = CheckFilter::new(ek.idx(), occ);
-        Rule4Filter { pos, army: Army::of(b, us), occ, ek, filter, inner }
+        let army = Army::of(b, us);
+        let checks = Checks::new(&army, ek.idx(), occ);
+        Rule4Filter { pos, army, occ, ek, checks, inner }
     }
 }
 
 impl<S: Sink> Rule4Filter<'_, S> {
-    /// The squares a move must empty or fill to pass the filter as a possible check. A unit
-    /// off the edge whose square, destinations and victims all lie outside has no move that
-    /// passes.
-    pub(super) fn hot(&self) -> u128 {
-        self.filter.live | self.filter.lands
+    /// The sets that tell checking moves ([`Checks`]).
+    pub(super) fn checks(&self) -> &Checks {
+        &self.checks
     }
 
-    /// Of the moves that empty `emptied` and land on one of `to`, the ones that may give check
-    /// (the rest of [`CheckFilter::may_check`] for a whole set).
+    /// The unit on `from`.
     #[inline(always)]
-    fn may_check_to(&self, emptied: u128, to: u128) -> u128 {
-        let f = &self.filter;
-        if emptied & (f.live | f.lands) != 0 {
-            to
-        } else {
-            to & f.live
-        }
+    fn kind_at(&self, from: Square) -> JkKind {
+        self.pos.board.kind_at(from).expect("mover")
     }
 
     #[inline(always)]
@@ -288,27 +384,170 @@ impl<S: Sink> Sink for Rule4Filter<'_, S> {
     fn push(&mut self, m: Move) {
         if is_rule4_capture(m) {
             self.inner.push(m);
-        } else if self.filter.may_check(self.army.by, m) {
+        } else if m.kind() == MoveKind::Castle {
             self.keep_checks(m);
+        } else {
+            match self.checks.quick(self.kind_at(m.from()), m) {
+                Some(true) => self.inner.push(m),
+                Some(false) => {}
+                None => self.keep_checks(m),
+            }
+        }
+    }
+    /// Pawn steps (a War Machine's come through [`Sink::quiets`] to a sink that lists in
+    /// order, as this one does).
+    #[inline]
+    fn steps(&mut self, targets: u128, delta: i8, kind: MoveKind) {
+        let origins = if delta > 0 { targets >> delta } else { targets << -delta };
+        if origins & self.checks.discover != 0 {
+            for to in squares(targets) {
+                self.push(Move::new(kind, back(to, delta), to));
+            }
+        } else {
+            let checks = targets & self.checks.direct(JkKind::Pawn);
+            if checks != 0 {
+                self.inner.steps(checks, delta, kind);
+            }
+        }
+    }
+    #[inline]
+    fn pawn_jumps(&mut self, landings: u128, delta: i8, promote: bool) {
+        if promote {
+            for l in squares(landings) {
+                push_jump(self, back(l, 2 * delta), back(l, delta), l, true);
+            }
+            return;
+        }
+        for l in squares(landings) {
+            let (from, v) = (back(l, 2 * delta), back(l, delta));
+            let m = jump(from, v, l, 0);
+            if EDGE & bit(from.0) != 0 && CENTRAL & bit(l.0) != 0 {
+                self.inner.push(m);
+            } else if (bit(from.0) | bit(v.0)) & self.checks.discover != 0 {
+                self.keep_checks(m);
+            } else if self.checks.direct(JkKind::Pawn) & bit(l.0) != 0 {
+                self.inner.push(m);
+            }
         }
     }
     #[inline]
     fn quiets(&mut self, from: Square, targets: u128) {
-        for to in squares(self.may_check_to(bit(from.0), targets)) {
-            self.keep_checks(Move::new(MoveKind::Normal, from, to));
+        let kind = self.kind_at(from);
+        if self.checks.full(kind) & bit(from.0) != 0 {
+            for to in squares(targets) {
+                self.keep_checks(Move::new(MoveKind::Normal, from, to));
+            }
+        } else {
+            let checks = targets & self.checks.direct(kind);
+            if checks != 0 {
+                self.inner.quiets(from, checks);
+            }
         }
     }
     #[inline]
     fn jumps(&mut self, from: Square, victim: Square, landings: u128) {
         let rule4 = if EDGE & bit(from.0) != 0 { landings & CENTRAL } else { 0 };
-        let tested = self.may_check_to(bit(from.0) | bit(victim.0), landings);
-        for l in squares((tested | rule4) & landings) {
-            let m = jump(from, victim, l, 0);
-            if rule4 & bit(l.0) != 0 {
-                self.inner.push(m);
-            } else {
-                self.keep_checks(m);
+        let kind = self.kind_at(from);
+        if self.checks.full(kind) & (bit(from.0) | bit(victim.0)) != 0 {
+            for l in squares(landings) {
+                let m = jump(from, victim, l, 0);
+                if rule4 & bit(l.0) != 0 {
+                    self.inner.push(m);
+                } else {
+                    self.keep_checks(m);
+                }
+            }
+        } else {
+            let kept = landings & (rule4 | self.checks.direct(kind));
+            if kept != 0 {
+                self.inner.jumps(from, victim, kept);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::movegen::generate_unfiltered;
+    use super::super::sink::{Counter, Lister};
+    use super::super::{JkMoves, JumpingKnights};
+    use super::{is_rule4_capture, Army, Checks, Rule4Filter};
+    use crate::rules::Rules;
+
+    /// [`Checks`] answers every move it answers as the full test does ([`Army::checks_after`]),
+    /// for every move that keeps the own king safe, along seeded random games (Rule 4 not
+    /// applied, so that the moves it would filter are looked at too), and [`Rule4Filter`]
+    /// keeps exactly the moves the full test and [`is_rule4_capture`] keep.
+    #[test]
+    fn checks_agree_with_the_full_test() {
+        let fens = [
+            super::super::START_FEN,
+            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
+            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
+            "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
+            // A War Machine leaves the e-file over its victim and the rook (JK-2): We5xe6-e9
+            // empties e5 and e6 and the rook on e7 gives check.
+            "10/10/5R4/5p4/5W4/10/10/1K8/5k4/10 w - - 0 1",
+        ];
+        let pos = JumpingKnights::from_fen(fens[5]).expect("fen");
+        let m = pos.parse_move("e5e6,e6e9").expect("the War Machine's jump");
+        assert!(pos.gives_check(m));
+        let army = Army::of(&pos.board, pos.core.turn);
+        let sets = Checks::new(&army, pos.king(!pos.core.turn).idx(), pos.board.occupied().0);
+        assert_eq!(
+            sets.quick(super::JkKind::WarMachine, m),
+            None,
+            "a War Machine's jump is tested"
+        );
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut quick, mut checks, mut all) = (0, 0, 0);
+        for fen in fens {
+            for _game in 0..20 {
+                let mut pos = JumpingKnights::from_fen(fen).expect("fen");
+                for _ply in 0..80 {
+                    let mut list = JkMoves::default();
+                    generate_unfiltered(&pos, &mut Lister(&mut list));
+                    let us = pos.core.turn;
+                    let army = Army::of(&pos.board, us);
+                    let occ = pos.board.occupied().0;
+                    let ek = pos.king(!us);
+                    let sets = Checks::new(&army, ek.idx(), occ);
+                    // The Rule 4 filter keeps exactly the edge captures and the checks, in
+                    // order, listing or counting.
+                    let mut kept = JkMoves::default();
+                    generate_unfiltered(&pos, &mut Rule4Filter::new(&pos, &mut Lister(&mut kept)));
+                    let mut count = Counter(0);
+                    generate_unfiltered(&pos, &mut Rule4Filter::new(&pos, &mut count));
+                    let want: Vec<_> = list
+                        .iter()
+                        .filter(|&&m| is_rule4_capture(m) || army.checks_after(&pos, occ, ek, m))
+                        .collect();
+                    assert_eq!(kept.iter().collect::<Vec<_>>(), want, "at {}", pos.fen());
+                    assert_eq!(count.0, want.len() as u64, "at {}", pos.fen());
+                    for &m in list.iter() {
+                        let full = army.checks_after(&pos, occ, ek, m);
+                        let kind = pos.board.kind_at(m.from()).expect("mover");
+                        if let Some(q) = sets.quick(kind, m) {
+                            assert_eq!(q, full, "{m:?} at {}", pos.fen());
+                            quick += 1;
+                        }
+                        checks += usize::from(full);
+                        all += 1;
+                    }
+                    let mut legal = JkMoves::default();
+                    pos.legal_moves(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos = pos.play(legal[(state % legal.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(all > 50_000 && checks > 2_000, "only {all} moves, {checks} checks");
+        assert!(quick * 10 > all * 9, "the sets answered only {quick} of {all} moves");
     }
 }

@@ -331,19 +331,24 @@ impl Cache {
     }
 
     /// The count when Rule 4 binds in the child `c` (not in check): its captures from the edge
-    /// to the centre and its checks. A unit off the edge whose moves (known from the parent when
-    /// it is not dirty) neither leave nor reach a square of [`Rule4Filter::hot`] has none.
+    /// to the centre and its checks. A unit off the edge whose moves are known from the parent
+    /// (it is not dirty) has none when it empties no square that needs the full test and
+    /// reaches no square it would give check from ([`super::attack::Checks`]).
     #[inline(never)]
     fn rule4(&self, c: &Ctx, pos: &JumpingKnights, dirty: u16, n: &mut Counter) {
         let mut f = Rule4Filter::new(pos, n);
-        let hot = f.hot();
         c.head(&mut f);
         for (i, u) in self.units[..self.len].iter().enumerate() {
             let at = bit(u.sq);
             if c.own & at == 0 {
                 continue; // jumped by the move
             }
-            let idle = dirty & (1 << i) == 0 && (at & EDGE) | (self.touch[i] & hot) == 0;
+            let checks = f.checks();
+            let kind = u.kind();
+            let idle = dirty & (1 << i) == 0
+                && at & EDGE == 0
+                && (self.exposed[i] & checks.full(kind)) | (self.touch[i] & checks.direct(kind))
+                    == 0;
             if !idle {
                 u.generate(c, &mut f);
             }
