@@ -260,22 +260,25 @@ impl Checks {
     fn line<const D: usize>(&mut self, ek: usize, occ: u128, empty: u128, attackers: u128) -> u128 {
         let l = bit(T.step[ek][opposite(D)]);
         let ray = T.ray[ek][D].0;
-        let r = wide::slide(ray, occ, positive(D));
-        let first = r & occ;
-        if l & empty != 0 {
-            if first != 0 && ray & attackers & !first != 0 {
-                let second = wide::slide(ray, occ ^ first, positive(D)) & occ & !first;
-                if second & attackers != 0 {
-                    self.discover |= first;
+        if l & empty == 0 {
+            // No check along the line until its landing square (if on the board) empties.
+            if ray & attackers != 0 && l & VALID != 0 {
+                let first = wide::slide(ray, occ, positive(D)) & occ;
+                if first & attackers != 0 {
+                    self.discover |= l;
                 }
             }
-            r & empty
-        } else {
-            if first & attackers != 0 {
-                self.discover |= l & VALID;
-            }
-            0
+            return 0;
         }
+        let r = wide::slide(ray, occ, positive(D));
+        let first = r & occ;
+        if first != 0 && ray & attackers & !first != 0 {
+            let second = wide::slide(ray, occ ^ first, positive(D)) & occ & !first;
+            if second & attackers != 0 {
+                self.discover |= first;
+            }
+        }
+        r & empty
     }
 
     /// The king's neighbour in direction `d`: returned when a unit of `units`' kind there
