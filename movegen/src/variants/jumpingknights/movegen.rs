@@ -9,7 +9,9 @@
 //!   enemy attacker. A move that empties no sensitive square (its origin, or its victim) cannot
 //!   expose the king (filling squares only blocks), so it is legal without a test; the others,
 //!   king moves, castling, en passant, and every move when in check, get a full test with the
-//!   occupancy after the move.
+//!   occupancy after the move. In check, a move other than the king's that neither takes a
+//!   checker nor lands between a checker and the king or on the landing square beyond the king
+//!   (JK-4) cannot parry, and is dropped before the test.
 //! * Rule 4 (JK-5): if one of the mover's units on an edge square has a legal capture landing on
 //!   a central square, the legal list is filtered to such captures and to moves giving check.
 //! * The same code lists moves or only counts them, through the [`Sink`] it writes to (perft
@@ -93,6 +95,12 @@ pub(super) struct Ctx<'a> {
     pub(super) in_check: bool,
     /// Squares whose emptying needs a full legality test (everything when in check).
     pub(super) sens: u128,
+    /// In check, the squares a move other than the king's must land on to parry (between a
+    /// checker and the king, and the landing squares beyond the king, JK-4); everything
+    /// otherwise. A move that lands elsewhere and takes no checker stays in check.
+    evade: u128,
+    /// In check, the checkers; everything otherwise.
+    checkers: u128,
 }
 
 impl<'a> Ctx<'a> {
@@ -117,6 +125,8 @@ impl<'a> Ctx<'a> {
             ksq,
             in_check: false,
             sens: 0,
+            evade: !0,
+            checkers: !0,
         };
         c.analyse();
         c
@@ -129,6 +139,7 @@ impl<'a> Ctx<'a> {
         let (occ, empty, them) = (self.occ, self.empty, self.them);
         let mut sens = 0u128;
         let mut check = false;
+        let (mut evade, mut checkers) = (0u128, 0u128);
         let army = &self.army;
         for s in squares(army.riders_on_lines(ki)) {
             let d = usize::from(T.dir[ki][s.idx()]);
@@ -142,13 +153,19 @@ impl<'a> Ctx<'a> {
             sens |= blockers | (l & occ);
             if blockers == s.bit() && l & empty != 0 {
                 check = true;
+                evade |= path | l;
+                checkers |= s.bit();
             }
         }
         let ek = Bitboard(army.kings).lsb();
         if T.king_nbr[ki].0 & ek.bit() != 0 {
             let l = bit(T.step[ki][opposite(usize::from(T.dir[ki][ek.idx()]))]);
             sens |= l & occ;
-            check |= l & empty != 0;
+            if l & empty != 0 {
+                check = true;
+                evade |= l;
+                checkers |= ek.bit();
+            }
         }
         let pawns = army.pawns;
         if pawns & T.king_nbr[ki].0 != 0 {
@@ -156,23 +173,36 @@ impl<'a> Ctx<'a> {
                 if pawns & bit(T.step[ki][d]) != 0 {
                     let l = bit(T.step[ki][opposite(d)]);
                     sens |= l & occ;
-                    check |= l & empty != 0;
+                    if l & empty != 0 {
+                        check = true;
+                        evade |= l;
+                        checkers |= bit(T.step[ki][d]);
+                    }
                 }
             }
         }
         let wm = army.wm;
         if wm & T.wm_ring[ki].0 != 0 {
             for d in ORTH {
-                if wm & (bit(T.step[ki][d]) | bit(T.step3[ki][d])) != 0 {
+                let from = wm & (bit(T.step[ki][d]) | bit(T.step3[ki][d]));
+                if from != 0 {
                     let o = opposite(d);
                     let l = bit(T.step[ki][o]) | bit(T.step3[ki][o]);
                     sens |= l & occ;
-                    check |= l & empty != 0;
+                    if l & empty != 0 {
+                        check = true;
+                        evade |= l;
+                        checkers |= from;
+                    }
                 }
             }
         }
         self.in_check = check;
         self.sens = if check { !0 } else { sens };
+        if check {
+            self.evade = evade & VALID;
+            self.checkers = checkers;
+        }
     }
 
     /// Whether the own king is safe after a move `from` -> `land` that removes `victim`.
@@ -194,7 +224,7 @@ impl<'a> Ctx<'a> {
         if !checked {
             sink.quiets(from, targets);
         } else {
-            for to in squares(targets) {
+            for to in squares(targets & self.evade) {
                 if self.safe(from, to, None) {
                     sink.push(Move::new(MoveKind::Normal, from, to));
                 }
@@ -207,6 +237,7 @@ impl<'a> Ctx<'a> {
         if !checked {
             s.jumps(from, v, land);
         } else {
+            let land = if self.checkers & v.bit() != 0 { land } else { land & self.evade };
             for l in squares(land) {
                 if self.safe(from, l, Some(v)) {
                     s.push(jump(from, v, l, 0));
@@ -422,7 +453,8 @@ impl<'a> Ctx<'a> {
     ) {
         let fd = if fwd > 0 { 0 } else { 4 };
         let one = T.step[p.idx()][fd];
-        if self.empty & CENTRAL & bit(one) != 0 && self.safe(p, Square(one), None) {
+        let to = self.empty & CENTRAL & self.evade;
+        if to & bit(one) != 0 && self.safe(p, Square(one), None) {
             if promo_step & bit(one) != 0 {
                 for k in PROMOTIONS {
                     s.push(Move::promotion(p, Square(one), k as u8));
@@ -434,7 +466,7 @@ impl<'a> Ctx<'a> {
         let start = if fwd > 0 { RANK[2] } else { RANK[7] };
         if start & p.bit() != 0 && self.empty & bit(one) != 0 {
             let two = T.step[usize::from(one)][fd];
-            if self.empty & CENTRAL & bit(two) != 0 && self.safe(p, Square(two), None) {
+            if to & bit(two) != 0 && self.safe(p, Square(two), None) {
                 s.push(Move::new(MoveKind::DoublePush, p, Square(two)));
             }
         }
@@ -442,7 +474,8 @@ impl<'a> Ctx<'a> {
             let v = T.step[p.idx()][d];
             if self.victims & bit(v) != 0 {
                 let l = T.step[usize::from(v)][d];
-                if self.empty & bit(l) != 0 && self.safe(p, Square(l), Some(Square(v))) {
+                let parries = (self.checkers & bit(v)) | (self.evade & bit(l)) != 0;
+                if parries && self.empty & bit(l) != 0 && self.safe(p, Square(l), Some(Square(v))) {
                     push_jump(s, p, Square(v), Square(l), promo_any & bit(l) != 0);
                 }
             }
