@@ -17,6 +17,11 @@
 //! expose it find them. Whether Rule 4 binds is carried over the same way: a unit on an edge
 //! square with the same moves has the same captures onto central squares, so only the other
 //! units on the edge are tested.
+//!
+//! Where Rule 4 binds, only edge captures onto central squares and checks count: a unit that
+//! is not dirty is counted from the destinations stored with it, those it would give check
+//! from (`attack::Checks`) and its captures that satisfy Rule 4, unless the squares it empties
+//! need the full check test.
 
 use super::attack::{Rule4Filter, ORTH};
 use super::movegen::{Ctx, RIDERS};
@@ -73,6 +78,8 @@ struct Counted {
     jumps: u128,
     /// Its capture landings (empty squares).
     lands: u128,
+    /// Its non-capturing destinations.
+    quiets: u128,
 }
 
 /// A rider's reach and captures, line by line.
@@ -152,10 +159,10 @@ impl Parent {
                 self.diagonal(f, &mut a);
             }
         }
-        let quiets = (a.reach & self.empty & CENTRAL).count_ones();
+        let quiets = a.reach & self.empty & CENTRAL;
         // A line's landings lie beyond its first unit, so no two lines share one.
-        let count = quiets + a.lands.count_ones();
-        Counted { count, zone: a.reach | a.zone, jumps: a.jumps, lands: a.lands }
+        let count = quiets.count_ones() + a.lands.count_ones();
+        Counted { count, zone: a.reach | a.zone, jumps: a.jumps, lands: a.lands, quiets }
     }
 
     /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
@@ -163,8 +170,8 @@ impl Parent {
     fn war_machine(&self, sq: Square) -> Counted {
         let f = sq.idx();
         let ring = T.wm_ring[f].0;
-        let count = (ring & self.empty & CENTRAL).count_ones();
-        let mut c = Counted { count, zone: ring, jumps: 0, lands: 0 };
+        let quiets = ring & self.empty & CENTRAL;
+        let mut c = Counted { count: quiets.count_ones(), zone: ring, jumps: 0, lands: 0, quiets };
         for d in ORTH {
             for v in [T.step[f][d], T.step3[f][d]] {
                 if self.victims & bit(v) != 0 {
@@ -198,6 +205,12 @@ struct Cache {
     exposed: [u128; 16],
     /// Every square of `exposed`.
     exposing: u128,
+    /// `dests[i]`: where the moves of `units[i]` land (quiet destinations and capture
+    /// landings; no two of its moves share one).
+    dests: [u128; 16],
+    /// `rule4[i]`: the capture landings of `units[i]` that satisfy Rule 4 (on a central square,
+    /// the unit on an edge one).
+    rule4: [u128; 16],
     /// The units on an edge square with a capture landing on a central one (Rule 4's trigger,
     /// JK-5), as known from the parent: it holds in a child where the unit is not dirty.
     central: u16,
@@ -224,6 +237,8 @@ impl Cache {
             touched: 0,
             exposed: [0; 16],
             exposing: 0,
+            dests: [0; 16],
+            rule4: [0; 16],
             central: 0,
         };
         for (k, kind) in RIDERS.iter().enumerate() {
@@ -249,8 +264,12 @@ impl Cache {
         self.touched |= c.zone | at;
         self.exposed[i] = c.jumps | at;
         self.exposing |= c.jumps | at;
-        if at & EDGE != 0 && c.lands & CENTRAL != 0 {
-            self.central |= 1 << i;
+        self.dests[i] = c.quiets | c.lands;
+        if at & EDGE != 0 {
+            self.rule4[i] = c.lands & CENTRAL;
+            if c.lands & CENTRAL != 0 {
+                self.central |= 1 << i;
+            }
         }
         Some(())
     }
@@ -331,29 +350,29 @@ impl Cache {
     }
 
     /// The count when Rule 4 binds in the child `c` (not in check): its captures from the edge
-    /// to the centre and its checks. A unit off the edge whose moves are known from the parent
-    /// (it is not dirty) has none when it empties no square that needs the full test and
-    /// reaches no square it would give check from ([`super::attack::Checks`]).
+    /// to the centre and its checks. A unit whose moves are known from the parent (it is not
+    /// dirty) and that empties no square needing the full test ([`super::attack::Checks`])
+    /// is counted from its destinations: those it gives check from, and its Rule 4 captures.
     #[inline(never)]
     fn rule4(&self, c: &Ctx, pos: &JumpingKnights, dirty: u16, n: &mut Counter) {
+        let mut known = 0;
         let mut f = Rule4Filter::new(pos, n);
         c.head(&mut f);
         for (i, u) in self.units[..self.len].iter().enumerate() {
-            let at = bit(u.sq);
-            if c.own & at == 0 {
+            if c.own & bit(u.sq) == 0 {
                 continue; // jumped by the move
             }
             let checks = f.checks();
             let kind = u.kind();
-            let idle = dirty & (1 << i) == 0
-                && at & EDGE == 0
-                && (self.exposed[i] & checks.full(kind)) | (self.touch[i] & checks.direct(kind))
-                    == 0;
-            if !idle {
+            if dirty & (1 << i) == 0 && self.exposed[i] & checks.full(kind) == 0 {
+                let kept = (self.dests[i] & checks.direct(kind)) | self.rule4[i];
+                known += u64::from(kept.count_ones());
+            } else {
                 u.generate(c, &mut f);
             }
         }
         c.castling(&mut f);
+        n.0 += known;
     }
 }
 
