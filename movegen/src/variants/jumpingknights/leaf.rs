@@ -206,8 +206,12 @@ struct Cache {
     /// Every square of `exposed`.
     exposing: u128,
     /// `dests[i]`: where the moves of `units[i]` land (quiet destinations and capture
-    /// landings; no two of its moves share one).
+    /// landings), when no two of its moves share one (bit `i` of `exact`). A rider's
+    /// landings lie beyond the first unit of their line, each line's own; a War Machine may
+    /// reach one landing over two victims (a 1-step then a 3-jump, or a 3-jump then a
+    /// 1-step).
     dests: [u128; 16],
+    exact: u16,
     /// `rule4[i]`: the capture landings of `units[i]` that satisfy Rule 4 (on a central square,
     /// the unit on an edge one).
     rule4: [u128; 16],
@@ -238,6 +242,7 @@ impl Cache {
             exposed: [0; 16],
             exposing: 0,
             dests: [0; 16],
+            exact: 0,
             rule4: [0; 16],
             central: 0,
         };
@@ -265,6 +270,9 @@ impl Cache {
         self.exposed[i] = c.jumps | at;
         self.exposing |= c.jumps | at;
         self.dests[i] = c.quiets | c.lands;
+        if self.dests[i].count_ones() == c.count {
+            self.exact |= 1 << i;
+        }
         if at & EDGE != 0 {
             self.rule4[i] = c.lands & CENTRAL;
             if c.lands & CENTRAL != 0 {
@@ -351,8 +359,9 @@ impl Cache {
 
     /// The count when Rule 4 binds in the child `c` (not in check): its captures from the edge
     /// to the centre and its checks. A unit whose moves are known from the parent (it is not
-    /// dirty) and that empties no square needing the full test ([`super::attack::Checks`])
-    /// is counted from its destinations: those it gives check from, and its Rule 4 captures.
+    /// dirty), one to a destination, and that empties no square needing the full test
+    /// ([`super::attack::Checks`]) is counted from its destinations: those it gives check
+    /// from, and its Rule 4 captures.
     #[inline(never)]
     fn rule4(&self, c: &Ctx, pos: &JumpingKnights, dirty: u16, n: &mut Counter) {
         let mut known = 0;
@@ -364,7 +373,7 @@ impl Cache {
             }
             let checks = f.checks();
             let kind = u.kind();
-            if dirty & (1 << i) == 0 && self.exposed[i] & checks.full(kind) == 0 {
+            if (self.exact & !dirty) & (1 << i) != 0 && self.exposed[i] & checks.full(kind) == 0 {
                 let kept = (self.dests[i] & checks.direct(kind)) | self.rule4[i];
                 known += u64::from(kept.count_ones());
             } else {
@@ -408,6 +417,9 @@ mod tests {
             "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
             "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
             "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
+            // After Ra1-a2 Rule 4 binds Black, and the War Machine on g5 gives check on g1
+            // over g4 or over g2: two moves, one landing square.
+            "10/1r1wk3r1/1pq3nbp1/1B3pp3/4p2w2/1b2PPPP2/p1PP1B4/7WR1/1R2K3N1/2W7 w - - 5 32",
         ];
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut checked = 0;
