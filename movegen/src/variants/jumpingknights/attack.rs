@@ -374,6 +374,21 @@ impl<S: Sink> Rule4Filter<'_, S> {
         self.pos.board.kind_at(from).expect("mover")
     }
 
+    /// Passes on `m`, a move of a unit of `kind`, if Rule 4 leaves it: a capture from the edge
+    /// to the centre, or a check ([`Checks::quick`], else the full test: castling among others).
+    #[inline(always)]
+    fn pass(&mut self, kind: JkKind, m: Move) {
+        if is_rule4_capture(m) {
+            self.inner.push(m);
+        } else {
+            match self.checks.quick(kind, m) {
+                Some(true) => self.inner.push(m),
+                Some(false) => {}
+                None => self.keep_checks(m),
+            }
+        }
+    }
+
     #[inline(always)]
     fn keep_checks(&mut self, m: Move) {
         if self.army.checks_after(self.pos, self.occ, self.ek, m) {
@@ -385,17 +400,7 @@ impl<S: Sink> Rule4Filter<'_, S> {
 impl<S: Sink> Sink for Rule4Filter<'_, S> {
     #[inline]
     fn push(&mut self, m: Move) {
-        if is_rule4_capture(m) {
-            self.inner.push(m);
-        } else if m.kind() == MoveKind::Castle {
-            self.keep_checks(m);
-        } else {
-            match self.checks.quick(self.kind_at(m.from()), m) {
-                Some(true) => self.inner.push(m),
-                Some(false) => {}
-                None => self.keep_checks(m),
-            }
-        }
+        self.pass(self.kind_at(m.from()), m);
     }
     /// Pawn steps (a War Machine's come through [`Sink::quiets`] to a sink that lists in
     /// order, as this one does).
@@ -413,23 +418,15 @@ impl<S: Sink> Sink for Rule4Filter<'_, S> {
             }
         }
     }
+    /// Pawn jumps: the mover's kind is known (no mailbox lookup per move).
     #[inline]
     fn pawn_jumps(&mut self, landings: u128, delta: i8, promote: bool) {
-        if promote {
-            for l in squares(landings) {
-                push_jump(self, back(l, 2 * delta), back(l, delta), l, true);
-            }
-            return;
-        }
         for l in squares(landings) {
             let (from, v) = (back(l, 2 * delta), back(l, delta));
-            let m = jump(from, v, l, 0);
-            if EDGE & bit(from.0) != 0 && CENTRAL & bit(l.0) != 0 {
-                self.inner.push(m);
-            } else if (bit(from.0) | bit(v.0)) & self.checks.discover != 0 {
-                self.keep_checks(m);
-            } else if self.checks.direct(JkKind::Pawn) & bit(l.0) != 0 {
-                self.inner.push(m);
+            if promote {
+                push_jump(self, from, v, l, true);
+            } else {
+                self.pass(JkKind::Pawn, jump(from, v, l, 0));
             }
         }
     }
@@ -503,53 +500,38 @@ mod tests {
             None,
             "a War Machine's jump is tested"
         );
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
         let (mut quick, mut checks, mut all) = (0, 0, 0);
-        for fen in fens {
-            for _game in 0..20 {
-                let mut pos = JumpingKnights::from_fen(fen).expect("fen");
-                for _ply in 0..80 {
-                    let mut list = JkMoves::default();
-                    generate_unfiltered(&pos, &mut Lister(&mut list));
-                    let us = pos.core.turn;
-                    let army = Army::of(&pos.board, us);
-                    let occ = pos.board.occupied().0;
-                    let ek = pos.king(!us);
-                    let sets = Checks::new(&army, ek.idx(), occ);
-                    // The Rule 4 filter keeps exactly the edge captures and the checks, in
-                    // order, listing or counting.
-                    let mut kept = JkMoves::default();
-                    generate_unfiltered(&pos, &mut Rule4Filter::new(&pos, &mut Lister(&mut kept)));
-                    let mut count = Counter(0);
-                    generate_unfiltered(&pos, &mut Rule4Filter::new(&pos, &mut count));
-                    let want: Vec<_> = list
-                        .iter()
-                        .filter(|&&m| is_rule4_capture(m) || army.checks_after(&pos, occ, ek, m))
-                        .collect();
-                    assert_eq!(kept.iter().collect::<Vec<_>>(), want, "at {}", pos.fen());
-                    assert_eq!(count.0, want.len() as u64, "at {}", pos.fen());
-                    for &m in list.iter() {
-                        let full = army.checks_after(&pos, occ, ek, m);
-                        let kind = pos.board.kind_at(m.from()).expect("mover");
-                        if let Some(q) = sets.quick(kind, m) {
-                            assert_eq!(q, full, "{m:?} at {}", pos.fen());
-                            quick += 1;
-                        }
-                        checks += usize::from(full);
-                        all += 1;
-                    }
-                    let mut legal = JkMoves::default();
-                    pos.legal_moves(&mut legal);
-                    if legal.is_empty() {
-                        break;
-                    }
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    pos = pos.play(legal[(state % legal.len() as u64) as usize]);
+        super::super::random_games(&fens, 20, 80, 0x9e37_79b9_7f4a_7c15, |pos| {
+            let mut list = JkMoves::default();
+            generate_unfiltered(pos, &mut Lister(&mut list));
+            let us = pos.core.turn;
+            let army = Army::of(&pos.board, us);
+            let occ = pos.board.occupied().0;
+            let ek = pos.king(!us);
+            let sets = Checks::new(&army, ek.idx(), occ);
+            // The Rule 4 filter keeps exactly the edge captures and the checks, in order,
+            // listing or counting.
+            let mut kept = JkMoves::default();
+            generate_unfiltered(pos, &mut Rule4Filter::new(pos, &mut Lister(&mut kept)));
+            let mut count = Counter(0);
+            generate_unfiltered(pos, &mut Rule4Filter::new(pos, &mut count));
+            let want: Vec<_> = list
+                .iter()
+                .filter(|&&m| is_rule4_capture(m) || army.checks_after(pos, occ, ek, m))
+                .collect();
+            assert_eq!(kept.iter().collect::<Vec<_>>(), want, "at {}", pos.fen());
+            assert_eq!(count.0, want.len() as u64, "at {}", pos.fen());
+            for &m in list.iter() {
+                let full = army.checks_after(pos, occ, ek, m);
+                let kind = pos.board.kind_at(m.from()).expect("mover");
+                if let Some(q) = sets.quick(kind, m) {
+                    assert_eq!(q, full, "{m:?} at {}", pos.fen());
+                    quick += 1;
                 }
+                checks += usize::from(full);
+                all += 1;
             }
-        }
+        });
         assert!(all > 50_000 && checks > 2_000, "only {all} moves, {checks} checks");
         assert!(quick * 10 > all * 9, "the sets answered only {quick} of {all} moves");
     }

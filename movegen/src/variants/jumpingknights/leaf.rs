@@ -404,7 +404,7 @@ pub(super) fn count_two(pos: &JumpingKnights, list: &JkMoves) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{JkMoves, JumpingKnights};
+    use super::super::JkMoves;
     use crate::rules::Rules;
 
     /// `count_two` against the replies counted one by one, along seeded random games from the
@@ -421,27 +421,14 @@ mod tests {
             // over g4 or over g2: two moves, one landing square.
             "10/1r1wk3r1/1pq3nbp1/1B3pp3/4p2w2/1b2PPPP2/p1PP1B4/7WR1/1R2K3N1/2W7 w - - 5 32",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut checked = 0;
-        for fen in fens {
-            for _game in 0..12 {
-                let mut pos = JumpingKnights::from_fen(fen).expect("fen");
-                for _ply in 0..60 {
-                    let mut list = JkMoves::default();
-                    pos.legal_moves(&mut list);
-                    let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
-                    assert_eq!(pos.count_two(), want, "at {}", pos.fen());
-                    checked += 1;
-                    if list.is_empty() {
-                        break;
-                    }
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    pos = pos.play(list[(state % list.len() as u64) as usize]);
-                }
-            }
-        }
+        super::super::random_games(&fens, 12, 60, 0x2545_f491_4f6c_dd1d, |pos| {
+            let mut list = JkMoves::default();
+            pos.legal_moves(&mut list);
+            let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
+            assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+            checked += 1;
+        });
         assert!(checked > 1000, "only {checked} positions");
     }
 }

@@ -434,3 +434,33 @@ impl Rules for JumpingKnights {
         notation::move_san(self, m)
     }
 }
+
+/// Calls `visit` on every position of `games` seeded random games of at most `plies` plies from
+/// each of `fens` (a game ends early when the side to move has no legal move).
+#[cfg(test)]
+fn random_games(
+    fens: &[&str],
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut visit: impl FnMut(&JumpingKnights),
+) {
+    let mut state = seed;
+    for fen in fens {
+        for _game in 0..games {
+            let mut pos = JumpingKnights::from_fen(fen).expect("fen");
+            for _ply in 0..plies {
+                visit(&pos);
+                let mut legal = JkMoves::default();
+                pos.legal_moves(&mut legal);
+                if legal.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                pos = pos.play(legal[(state % legal.len() as u64) as usize]);
+            }
+        }
+    }
+}

@@ -232,13 +232,23 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Of the landing squares `land` of a jump over `victim`, those that may parry a check:
+    /// all when the victim is a checker, else the ones in `evade` (all when not in check).
+    #[inline(always)]
+    fn parrying(&self, victim: u128, land: u128) -> u128 {
+        if self.checkers & victim != 0 {
+            land
+        } else {
+            land & self.evade
+        }
+    }
+
     #[inline(always)]
     fn emit_jumps<S: Sink>(&self, from: Square, v: Square, land: u128, checked: bool, s: &mut S) {
         if !checked {
             s.jumps(from, v, land);
         } else {
-            let land = if self.checkers & v.bit() != 0 { land } else { land & self.evade };
-            for l in squares(land) {
+            for l in squares(self.parrying(v.bit(), land)) {
                 if self.safe(from, l, Some(v)) {
                     s.push(jump(from, v, l, 0));
                 }
@@ -474,8 +484,9 @@ impl<'a> Ctx<'a> {
             let v = T.step[p.idx()][d];
             if self.victims & bit(v) != 0 {
                 let l = T.step[usize::from(v)][d];
-                let parries = (self.checkers & bit(v)) | (self.evade & bit(l)) != 0;
-                if parries && self.empty & bit(l) != 0 && self.safe(p, Square(l), Some(Square(v))) {
+                if self.parrying(bit(v), self.empty & bit(l)) != 0
+                    && self.safe(p, Square(l), Some(Square(v)))
+                {
                     push_jump(s, p, Square(v), Square(l), promo_any & bit(l) != 0);
                 }
             }
