@@ -18,12 +18,16 @@
 //! square with the same moves has the same captures onto central squares, so only the other
 //! units on the edge are tested.
 //!
+//! The replier's king is counted once on the parent's board as well, with the squares its
+//! steps, captures and their legality tests read (`Parent::king`); a child that changed the
+//! occupancy of none of them gives it the same count.
+//!
 //! Where Rule 4 binds, only edge captures onto central squares and checks count: a unit that
 //! is not dirty is counted from the destinations stored with it, those it would give check
 //! from (`attack::Checks`) and its captures that satisfy Rule 4, unless the squares it empties
 //! need the full check test.
 
-use super::attack::{Rule4Filter, ORTH};
+use super::attack::{Army, Rule4Filter, ORTH};
 use super::movegen::{Ctx, RIDERS};
 use super::sink::{Counter, Sink};
 use super::tables::{bit, positive, CENTRAL, EDGE, T, VALID};
@@ -165,6 +169,41 @@ impl Parent {
         Counted { count, zone: a.reach | a.zone, jumps: a.jumps, lands: a.lands, quiets }
     }
 
+    /// The replier's king on `k`: how many steps and captures it has (castling aside), each
+    /// tested against `army` (the mover's units) as [`Ctx::king_moves`] tests them, and the
+    /// **zone**, the squares that number depends on: the king's square and neighbours (its
+    /// candidate steps and victims), the landing square beyond each victim, and for each
+    /// destination `t` the squares [`Army::captures`] reads ([`lines`], JK-4). A move changes
+    /// the occupancy of every square whose contents it changes (a capture lands on an empty
+    /// square, section 4; castling moves king and rook onto empty squares), so in a child whose
+    /// occupancy on the zone is the parent's, the king has the same candidates with the same
+    /// answers.
+    fn king(&self, k: Square, army: &Army) -> (u32, u128) {
+        let ki = k.idx();
+        let nbr = T.king_nbr[ki].0;
+        let without = self.occ ^ bit(k.0);
+        let (mut count, mut zone) = (0, nbr | bit(k.0));
+        let mut dest = |t: u8, occ: u128| {
+            zone |= lines(usize::from(t), occ);
+            count += u32::from(!army.captures(Square(t), occ));
+        };
+        for t in squares(nbr & self.empty & CENTRAL) {
+            dest(t.0, without | bit(t.0));
+        }
+        let mut landings = 0;
+        for d in 0..8 {
+            let v = T.step[ki][d];
+            if self.victims & bit(v) != 0 {
+                let l = T.step[usize::from(v)][d];
+                landings |= bit(l);
+                if self.empty & bit(l) != 0 {
+                    dest(l, without ^ bit(v) | bit(l));
+                }
+            }
+        }
+        (count, zone | landings)
+    }
+
     /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
     /// landing 1 or 3 beyond it (section 4, JK-2).
     fn war_machine(&self, sq: Square) -> Counted {
@@ -186,6 +225,19 @@ impl Parent {
         }
         c
     }
+}
+
+/// The squares [`Army::captures`] reads to tell whether a unit on `t` could be captured, with
+/// occupancy `occ`: `t`, every line of `t` up to and including its first unit (the square
+/// beyond `t`, where a capture of it would land, is the first of the opposite line; a king or
+/// pawn capturing it stands first on a compass line), and the War Machine squares 1 and 3 away
+/// (JK-2). A unit beyond a line's first unit cannot capture along that line.
+fn lines(t: usize, occ: u128) -> u128 {
+    let mut zone = T.wm_ring[t].0 | bit(t as u8);
+    for d in 0..16 {
+        zone |= wide::slide(T.ray[t][d].0, occ, positive(d));
+    }
+    zone
 }
 
 /// The replier's riders and War Machines on the parent's board, with, per square, the units
@@ -218,6 +270,10 @@ struct Cache {
     /// The units on an edge square with a capture landing on a central one (Rule 4's trigger,
     /// JK-5), as known from the parent: it holds in a child where the unit is not dirty.
     central: u16,
+    /// The replier king's steps and captures on the parent's board ([`Parent::king`]): their
+    /// number, and the squares it depends on.
+    king_count: u32,
+    king_zone: u128,
 }
 
 impl Cache {
@@ -232,6 +288,7 @@ impl Cache {
             empty: VALID & !occ,
             victims: b.color(mover).0 & !b.kind(JkKind::King).0,
         };
+        let (king_count, king_zone) = board.king(pos.king(replier), &Army::of(b, mover));
         let mut c = Cache {
             board,
             units: [Unit::default(); 16],
@@ -245,6 +302,8 @@ impl Cache {
             exact: 0,
             rule4: [0; 16],
             central: 0,
+            king_count,
+            king_zone,
         };
         for (k, kind) in RIDERS.iter().enumerate() {
             for sq in squares(b.pieces(*kind, replier).0) {
@@ -299,7 +358,12 @@ impl Cache {
             self.rule4(&c, pos, dirty, &mut n);
             return n.0;
         }
-        c.head(&mut n);
+        if (self.board.occ ^ c.occ) & self.king_zone == 0 {
+            n.0 += u64::from(self.king_count);
+        } else {
+            c.king_moves(&mut n);
+        }
+        c.pawn_moves(&mut n);
         n.0 += self.total;
         let mut left = dirty;
         while left != 0 {
@@ -404,8 +468,47 @@ pub(super) fn count_two(pos: &JumpingKnights, list: &JkMoves) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::movegen::Ctx;
+    use super::super::sink::Counter;
     use super::super::JkMoves;
+    use super::Cache;
     use crate::rules::Rules;
+
+    /// Where the king's zone ([`super::Parent::king`]) saw no change of occupancy, the king has
+    /// as many legal steps and captures as counted on the parent's board. Along seeded random
+    /// games; a zone missing a square the test reads makes this fail.
+    #[test]
+    fn the_kings_count_holds_outside_its_zone() {
+        let fens = [
+            super::super::START_FEN,
+            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
+            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
+            "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
+        ];
+        let (mut kings, mut moved, mut all) = (0, 0, 0);
+        super::super::random_games(&fens, 12, 60, 0x5851_f42d_4c95_7f2d, |pos| {
+            let Some(cache) = Cache::new(pos) else { return };
+            let mut list = JkMoves::default();
+            pos.legal_moves(&mut list);
+            for &m in list.iter() {
+                let child = pos.play(m);
+                let c = Ctx::new(&child);
+                let mut n = Counter(0);
+                c.king_moves(&mut n);
+                all += 1;
+                if (cache.board.occ ^ c.occ) & cache.king_zone == 0 {
+                    assert_eq!(u64::from(cache.king_count), n.0, "{m:?} at {}", pos.fen());
+                    kings += 1;
+                    moved += usize::from(n.0 != 0);
+                }
+            }
+        });
+        assert!(
+            kings > 10_000 && moved > 5_000,
+            "of {all} children: the king's count held in {kings} ({moved} with king moves)"
+        );
+    }
 
     /// `count_two` against the replies counted one by one, along seeded random games from the
     /// start and from positions with checks, Rule 4 and jumps (the integration tests compare

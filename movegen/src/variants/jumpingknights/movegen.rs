@@ -366,7 +366,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn king_moves<S: Sink>(&self, sink: &mut S) {
+    /// The king's steps and captures (castling aside), each tested.
+    pub(super) fn king_moves<S: Sink>(&self, sink: &mut S) {
         let k = self.ksq;
         let ki = k.idx();
         for to in squares(T.king_nbr[ki].0 & self.empty & CENTRAL) {
@@ -559,6 +560,12 @@ impl<'a> Ctx<'a> {
     #[inline(always)]
     pub(super) fn head<S: Sink>(&self, sink: &mut S) {
         self.king_moves(sink);
+        self.pawn_moves(sink);
+    }
+
+    /// Every pawn move.
+    #[inline(always)]
+    pub(super) fn pawn_moves<S: Sink>(&self, sink: &mut S) {
         if self.us == Color::White {
             self.pawns::<S, true>(sink);
         } else {
