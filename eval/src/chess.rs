@@ -1,5 +1,6 @@
 //! `chess` evaluation: material, piece-square terms, mobility, pawn structure, king safety,
-//! bishop pair and rooks on open files, tapered between middlegame and endgame.
+//! bishop pair and rooks on open files, threats against pieces and the kings' distances to
+//! passed pawns, tapered between middlegame and endgame.
 //!
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
