@@ -147,7 +147,7 @@ fn passers<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
             continue;
         }
         let rank = i32::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));
-        if rank < 3 || rank > 6 {
+        if !(3..=6).contains(&rank) {
             continue;
         }
         let stop = Square(if c == Color::White { sq.0 + 8 } else { sq.0 - 8 });
@@ -348,7 +348,7 @@ mod tests {
     fn threats_and_passers_by_hand() {
         let counts = |fen: &str, ids: &[usize]| {
             let p = Chess::from_fen(fen).unwrap();
-            let mut t = crate::params::Tracer::new(COUNT);
+            let mut t = params::Tracer::new(COUNT);
             threats(&mut t, p.board(), Color::White);
             passers(&mut t, p.board(), Color::White);
             ids.iter().map(|&id| t.coef[id][0] as i32).collect::<Vec<_>>()
