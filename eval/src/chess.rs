@@ -1,18 +1,19 @@
 //! `chess` evaluation: material, piece-square terms, mobility, pawn structure, king safety,
-//! bishop pair and rooks on open files, tapered between middlegame and endgame.
+//! bishop pair and rooks on open files, threats against pieces and the kings' distances to
+//! passed pawns, tapered between middlegame and endgame.
 //!
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{ids8, orthodox_side, pst8, pst_chess, Ids8};
+use crate::board8::{file_bb, front_span, ids8, orthodox_side, pawn_cover, pst8, pst_chess, Ids8};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
-use movegen::types::{Color, Square};
-use movegen::variants::chess::{Chess, ChessKind};
+use movegen::types::{Bitboard, Color, Geo8x8, Geometry, Square};
+use movegen::variants::chess::{Chess, ChessBoard, ChessKind};
 
 param_groups! {
     MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
@@ -28,6 +29,8 @@ param_groups! {
     PSQ_ROOK: Pair "psq.rook" 64 = params::SQUARES_8X8;
     PSQ_QUEEN: Pair "psq.queen" 64 = params::SQUARES_8X8;
     PSQ_KING: Pair "psq.king" 64 = params::SQUARES_8X8;
+    THREAT: Pair "threat" 4 ["pawn", "minor", "rook", "hanging"];
+    PASSER: Pair "passer" 3 ["enemy_king", "own_king", "blocked"];
     TEMPO: Single "tempo" 1;
 }
 
@@ -67,7 +70,92 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
 
 fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
     let b = pos.board();
-    orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {})
+    let phase = orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
+    threats(acc, b, c);
+    passers(acc, b, c);
+    phase
+}
+
+/// The squares side `c`'s units attack, by kind index (pawn .. king), and all of them.
+struct Attacks {
+    by: [u64; 6],
+    all: u64,
+}
+
+impl Attacks {
+    fn of(b: &ChessBoard, c: Color) -> Attacks {
+        let t = tables();
+        let occ = b.occupied();
+        let mut by = [0u64; 6];
+        by[0] = pawn_cover(t, b.pieces(ChessKind::Pawn, c).0, c);
+        for sq in b.pieces(ChessKind::Knight, c) {
+            by[1] |= t.knight[sq.idx()].0;
+        }
+        for sq in b.pieces(ChessKind::Bishop, c) {
+            by[2] |= t.bishop(sq, occ).0;
+        }
+        for sq in b.pieces(ChessKind::Rook, c) {
+            by[3] |= t.rook(sq, occ).0;
+        }
+        for sq in b.pieces(ChessKind::Queen, c) {
+            by[4] |= t.queen(sq, occ).0;
+        }
+        for sq in b.pieces(ChessKind::King, c) {
+            by[5] |= t.king[sq.idx()].0;
+        }
+        Attacks { by, all: by.iter().fold(0, |a, &x| a | x) }
+    }
+}
+
+/// Threats of side `c` against the other side's pieces (knights, bishops, rooks, queens):
+/// attacked by a pawn (`threat.pawn`); rooks and queens attacked by a knight or bishop
+/// (`threat.minor`); queens attacked by a rook (`threat.rook`); attacked and not defended at
+/// all (`threat.hanging`). One count per attacked piece.
+fn threats<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
+    let us = Attacks::of(b, c);
+    let them = Attacks::of(b, !c);
+    let theirs = |k| b.pieces(k, !c).0;
+    let heavy = theirs(ChessKind::Rook) | theirs(ChessKind::Queen);
+    let pieces = theirs(ChessKind::Knight) | theirs(ChessKind::Bishop) | heavy;
+    let count = |x: u64| x.count_ones() as i32;
+    acc.add(THREAT, count(us.by[0] & pieces));
+    acc.add(THREAT + 1, count((us.by[1] | us.by[2]) & heavy));
+    acc.add(THREAT + 2, count(us.by[3] & theirs(ChessKind::Queen)));
+    acc.add(THREAT + 3, count(us.all & !them.all & pieces));
+}
+
+/// Side `c`'s passed pawns beyond the third rank, weighted by how far they have come (1 on
+/// the 4th rank .. 4 on the 7th): the enemy king's and the own king's distance to the square in
+/// front (`passer.enemy_king`, `passer.own_king`, each at most 5 steps), and that square
+/// occupied (`passer.blocked`, unweighted).
+fn passers<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
+    let own = b.pieces(ChessKind::Pawn, c).0;
+    let enemy = b.pieces(ChessKind::Pawn, !c).0;
+    let (Some(ours), Some(theirs)) =
+        (b.pieces(ChessKind::King, c).first(), b.pieces(ChessKind::King, !c).first())
+    else {
+        return;
+    };
+    let dist = |a: Square, z: Square| {
+        let (af, ar) = (i32::from(a.0 % 8), i32::from(a.0 / 8));
+        let (zf, zr) = (i32::from(z.0 % 8), i32::from(z.0 / 8));
+        (af - zf).abs().max((ar - zr).abs()).min(5)
+    };
+    for sq in Bitboard(own) {
+        let span = front_span(c, sq);
+        if span & enemy != 0 || span & file_bb(sq.0 % 8) & own != 0 {
+            continue;
+        }
+        let rank = i32::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));
+        if !(3..=6).contains(&rank) {
+            continue;
+        }
+        let stop = Square(if c == Color::White { sq.0 + 8 } else { sq.0 - 8 });
+        let w = rank - 2;
+        acc.add(PASSER, w * dist(theirs, stop));
+        acc.add(PASSER + 1, w * dist(ours, stop));
+        acc.add(PASSER + 2, i32::from(b.piece_at(stop).is_some()));
+    }
 }
 
 /// Drawish material: no pawns and at most a minor piece ahead.
@@ -253,6 +341,38 @@ mod tests {
         assert!(p.is_tactical(cap));
         assert!(!p.is_tactical(quiet));
         assert!(p.tactical_score(cap) > 0);
+    }
+
+    /// The threat and passed-pawn counts of White, worked by hand.
+    #[test]
+    fn threats_and_passers_by_hand() {
+        let counts = |fen: &str, ids: &[usize]| {
+            let p = Chess::from_fen(fen).unwrap();
+            let mut t = params::Tracer::new(COUNT);
+            threats(&mut t, p.board(), Color::White);
+            passers(&mut t, p.board(), Color::White);
+            ids.iter().map(|&id| t.coef[id][0] as i32).collect::<Vec<_>>()
+        };
+        let threat = [THREAT, THREAT + 1, THREAT + 2, THREAT + 3];
+        // The e4 pawn attacks the d5 knight, which nothing defends.
+        assert_eq!(counts("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", &threat), [1, 0, 0, 1]);
+        // Defended by the c6 pawn it is not hanging.
+        assert_eq!(counts("4k3/8/2p5/3n4/4P3/8/8/4K3 w - - 0 1", &threat), [1, 0, 0, 0]);
+        // The b1 knight attacks the undefended c3 rook.
+        assert_eq!(counts("4k3/8/8/8/8/2r5/8/1N2K3 w - - 0 1", &threat), [0, 1, 0, 1]);
+        // The d1 rook attacks the d8 queen, which the king defends.
+        assert_eq!(counts("3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", &threat), [0, 0, 1, 0]);
+        // Black's threats are not White's.
+        assert_eq!(counts("4k3/8/8/8/3p4/4N3/8/4K3 w - - 0 1", &threat), [0, 0, 0, 0]);
+        let passer = [PASSER, PASSER + 1, PASSER + 2];
+        // The passed e4 pawn (weight 1 on the 4th rank): the b6 king is 3 steps from e5, the
+        // e1 king 4.
+        assert_eq!(counts("8/8/1k6/8/4P3/8/8/4K3 w - - 0 1", &passer), [3, 4, 0]);
+        // On the 6th rank (weight 3), blocked by a knight on e7; the kings are capped at 5.
+        assert_eq!(counts("k7/4n3/4P3/8/8/8/8/K7 w - - 0 1", &passer), [12, 15, 1]);
+        // Not passed (the d7 pawn guards e6), or still on its 3rd rank: nothing.
+        assert_eq!(counts("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1", &passer), [0, 0, 0]);
+        assert_eq!(counts("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", &passer), [0, 0, 0]);
     }
 
     /// Static exchange values worked by hand (P 100, N 320, B 330, R 500, Q 950).
