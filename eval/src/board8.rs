@@ -285,6 +285,21 @@ pub(crate) fn bishop_pair<A: Acc>(acc: &mut A, ids: &Ids8, bishops: u64) {
     }
 }
 
+/// Whether `c`'s pawn on `sq` is passed: no enemy pawn in front of it on its file or the
+/// adjacent ones, and no own pawn in front of it on its file.
+#[inline(always)]
+pub(crate) fn passed(c: Color, sq: Square, own_pawns: u64, enemy_pawns: u64) -> bool {
+    let span = front_span(c, sq);
+    span & enemy_pawns == 0 && span & file_bb(Geo8x8::file(sq)) & own_pawns == 0
+}
+
+/// King steps from `a` to `b` (the larger of the file and rank distances).
+pub(crate) fn king_distance(a: Square, b: Square) -> i32 {
+    let df = (i32::from(Geo8x8::file(a)) - i32::from(Geo8x8::file(b))).abs();
+    let dr = (i32::from(Geo8x8::rank(a)) - i32::from(Geo8x8::rank(b))).abs();
+    df.max(dr)
+}
+
 /// Passed (by relative rank), isolated and doubled pawns of side `c`.
 #[inline(always)]
 pub(crate) fn pawn_structure<A: Acc>(
@@ -296,8 +311,7 @@ pub(crate) fn pawn_structure<A: Acc>(
 ) {
     for sq in Bitboard(own_pawns) {
         let f = Geo8x8::file(sq);
-        let span = front_span(c, sq);
-        if span & enemy_pawns == 0 && span & file_bb(f) & own_pawns == 0 {
+        if passed(c, sq, own_pawns, enemy_pawns) {
             acc.add(ids.passed + usize::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq))), 1);
         }
         if adjacent_files(f) & own_pawns == 0 {

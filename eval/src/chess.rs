@@ -5,7 +5,9 @@
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
-use crate::board8::{file_bb, front_span, ids8, orthodox_side, pawn_cover, pst8, pst_chess, Ids8};
+use crate::board8::{
+    ids8, king_distance, orthodox_side, passed, pawn_cover, pst8, pst_chess, Ids8,
+};
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
 use crate::Evaluator;
@@ -136,14 +138,9 @@ fn passers<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
     else {
         return;
     };
-    let dist = |a: Square, z: Square| {
-        let (af, ar) = (i32::from(a.0 % 8), i32::from(a.0 / 8));
-        let (zf, zr) = (i32::from(z.0 % 8), i32::from(z.0 / 8));
-        (af - zf).abs().max((ar - zr).abs()).min(5)
-    };
+    let dist = |a: Square, z: Square| king_distance(a, z).min(5);
     for sq in Bitboard(own) {
-        let span = front_span(c, sq);
-        if span & enemy != 0 || span & file_bb(sq.0 % 8) & own != 0 {
+        if !passed(c, sq, own, enemy) {
             continue;
         }
         let rank = i32::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));

@@ -6,8 +6,8 @@
 //! mate. `docs/variants/eightpiece.md` ("Engine") gives the values and the reasons.
 
 use crate::board8::{
-    self, bishop_pair, center_distance, ids8, material_pst, orthodox, pawn_cover, pawn_structure,
-    pst8, pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
+    self, bishop_pair, center_distance, ids8, king_distance, material_pst, orthodox, pawn_cover,
+    pawn_structure, pst8, pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
@@ -225,12 +225,6 @@ fn side_terms<A: Acc>(pos: &EightPiece, c: Color, f: &Sides, p: &Params, acc: &m
     pawn_structure(acc, &IDS, c, own_pawns, enemy_pawns);
     shield(acc, &IDS, c, pos.king(c), own_pawns);
     phase
-}
-
-fn king_distance(a: Square, b: Square) -> i32 {
-    let df = (i32::from(Geo8x8::file(a)) - i32::from(Geo8x8::file(b))).abs();
-    let dr = (i32::from(Geo8x8::rank(a)) - i32::from(Geo8x8::rank(b))).abs();
-    df.max(dr)
 }
 
 fn facts(pos: &EightPiece) -> Sides {
