@@ -480,16 +480,12 @@ mod tests {
     /// keeps exactly the moves the full test and [`is_rule4_capture`] keep.
     #[test]
     fn checks_agree_with_the_full_test() {
-        let fens = [
-            super::super::START_FEN,
-            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
-            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
-            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
-            "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
+        let mut fens = super::super::TEST_FENS.to_vec();
+        fens.extend([
             // A War Machine leaves the e-file over its victim and the rook (JK-2): We5xe6-e9
             // empties e5 and e6 and the rook on e7 gives check.
             "10/10/5R4/5p4/5W4/10/10/1K8/5k4/10 w - - 0 1",
-        ];
+        ]);
         let pos = JumpingKnights::from_fen(fens[5]).expect("fen");
         let m = pos.parse_move("e5e6,e6e9").expect("the War Machine's jump");
         assert!(pos.gives_check(m));

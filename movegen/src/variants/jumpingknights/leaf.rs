@@ -479,31 +479,30 @@ mod tests {
     /// games; a zone missing a square the test reads makes this fail.
     #[test]
     fn the_kings_count_holds_outside_its_zone() {
-        let fens = [
-            super::super::START_FEN,
-            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
-            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
-            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
-            "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
-        ];
         let (mut kings, mut moved, mut all) = (0, 0, 0);
-        super::super::random_games(&fens, 12, 60, 0x5851_f42d_4c95_7f2d, |pos| {
-            let Some(cache) = Cache::new(pos) else { return };
-            let mut list = JkMoves::default();
-            pos.legal_moves(&mut list);
-            for &m in list.iter() {
-                let child = pos.play(m);
-                let c = Ctx::new(&child);
-                let mut n = Counter(0);
-                c.king_moves(&mut n);
-                all += 1;
-                if (cache.board.occ ^ c.occ) & cache.king_zone == 0 {
-                    assert_eq!(u64::from(cache.king_count), n.0, "{m:?} at {}", pos.fen());
-                    kings += 1;
-                    moved += usize::from(n.0 != 0);
+        super::super::random_games(
+            &super::super::TEST_FENS,
+            12,
+            60,
+            0x5851_f42d_4c95_7f2d,
+            |pos| {
+                let Some(cache) = Cache::new(pos) else { return };
+                let mut list = JkMoves::default();
+                pos.legal_moves(&mut list);
+                for &m in list.iter() {
+                    let child = pos.play(m);
+                    let c = Ctx::new(&child);
+                    let mut n = Counter(0);
+                    c.king_moves(&mut n);
+                    all += 1;
+                    if (cache.board.occ ^ c.occ) & cache.king_zone == 0 {
+                        assert_eq!(u64::from(cache.king_count), n.0, "{m:?} at {}", pos.fen());
+                        kings += 1;
+                        moved += usize::from(n.0 != 0);
+                    }
                 }
-            }
-        });
+            },
+        );
         assert!(
             kings > 10_000 && moved > 5_000,
             "of {all} children: the king's count held in {kings} ({moved} with king moves)"

@@ -435,6 +435,17 @@ impl Rules for JumpingKnights {
     }
 }
 
+/// Start positions of the seeded random games in the unit tests: the start, and positions
+/// with checks, Rule 4 and jumps.
+#[cfg(test)]
+const TEST_FENS: [&str; 5] = [
+    START_FEN,
+    "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
+    "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
+    "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
+    "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
+];
+
 /// Calls `visit` on every position of `games` seeded random games of at most `plies` plies from
 /// each of `fens` (a game ends early when the side to move has no legal move).
 #[cfg(test)]
