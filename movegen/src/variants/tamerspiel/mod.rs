@@ -394,14 +394,31 @@ impl Rules for TamerSpiel {
 
     #[inline]
     fn legal_moves(&self, out: &mut TsMoves) {
-        movegen::generate(self, &mut movegen::Lister(out));
+        movegen::generate(self, &mut movegen::Lister(out), None);
     }
 
     #[inline]
     fn count_legal(&self) -> u64 {
         let mut c = movegen::Counter(0);
-        movegen::generate(self, &mut c);
+        movegen::generate(self, &mut c, None);
         c.0
+    }
+
+    /// The replies' leaps and riders are read once from this position for all its children
+    /// (`movegen::Replier`).
+    fn count_two(&self) -> u64 {
+        let mut list = TsMoves::default();
+        self.legal_moves(&mut list);
+        let replier = movegen::Replier::of(self);
+        let mut child = *self;
+        let mut n = 0;
+        for &m in list.iter() {
+            self.play_into(m, &mut child);
+            let mut c = movegen::Counter(0);
+            movegen::generate(&child, &mut c, Some(&replier));
+            n += c.0;
+        }
+        n
     }
 
     fn play(&self, m: Move) -> Self {

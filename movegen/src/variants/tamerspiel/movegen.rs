@@ -388,16 +388,18 @@ const N_OFFS: [(i32, i32); 8] =
 /// (unit, offset) landing on `allowed` is one move); rides and lame moves per unit.
 #[inline(always)]
 fn count_free(g: &Gen, b: &TsBoard, us: Color, free: u128, allowed: u128) -> u32 {
-    let t = g.t;
     let k = |kind: TsKind| b.kind(kind).0 & free;
     let (dab, fir, viz, grd) =
         (k(TsKind::Dabbabah), k(TsKind::Firzan), k(TsKind::Vizier), k(TsKind::Guard));
     let (hor, eag, lio, cha) =
         (k(TsKind::Horse), k(TsKind::Eagle), k(TsKind::Lion), k(TsKind::Champion));
-    let (bis, roo, arc, mar) =
-        (k(TsKind::Bishop), k(TsKind::Rook), k(TsKind::Archbishop), k(TsKind::Marshall));
-    let (que, war, nob, cav) =
-        (k(TsKind::Queen), k(TsKind::Warlord), k(TsKind::Nobleman), k(TsKind::Supercav));
+    let (arc, mar, war, nob, cav) = (
+        k(TsKind::Archbishop),
+        k(TsKind::Marshall),
+        k(TsKind::Warlord),
+        k(TsKind::Nobleman),
+        k(TsKind::Supercav),
+    );
     let kingish = grd | eag | lio | nob | cav;
     let mut n = atom_count(kingish | dab | viz, &W_OFFS, allowed)
         + atom_count(kingish | fir, &F_OFFS, allowed)
@@ -410,25 +412,110 @@ fn count_free(g: &Gen, b: &TsBoard, us: Color, free: u128, allowed: u128) -> u32
     } else {
         leap_count(fir, 0, 1, allowed)
     };
-    // A ride whose every first square is an own unit or a hole reaches nothing a move could
-    // land on (the empty-board step tables `w` and `f` are those first squares).
-    for s in squares(roo | mar | que | war) {
+    n + count_rides(g, &Riders::of(b, g.own), free, allowed)
+}
+
+/// Side `own`'s units by the parts of their moves that depend on the occupancy.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Riders {
+    /// Orthogonal riders: R, M, Q, W.
+    orth: u128,
+    /// Diagonal riders: B, A, Q, W.
+    diag: u128,
+    /// Noblemen (their two-step walk).
+    noble: u128,
+    /// Supercavs (their Cavalier).
+    cav: u128,
+}
+
+impl Riders {
+    #[inline(always)]
+    fn of(b: &TsBoard, own: u128) -> Riders {
+        let k = |kind: TsKind| b.kind(kind).0;
+        let q = k(TsKind::Queen) | k(TsKind::Warlord);
+        Riders {
+            orth: (k(TsKind::Rook) | k(TsKind::Marshall) | q) & own,
+            diag: (k(TsKind::Bishop) | k(TsKind::Archbishop) | q) & own,
+            noble: k(TsKind::Nobleman) & own,
+            cav: k(TsKind::Supercav) & own,
+        }
+    }
+}
+
+/// The moves of the units `free` among `r` by rides and lame parts that land on `allowed`,
+/// counted per unit. A ride whose every first square is an own unit or a hole reaches nothing
+/// a move could land on (the empty-board step tables `w` and `f` are those first squares).
+#[inline(always)]
+fn count_rides(g: &Gen, r: &Riders, free: u128, allowed: u128) -> u32 {
+    let t = g.t;
+    let mut n = 0;
+    for s in squares(r.orth & free) {
         if t.w[s.idx()] & !g.own != 0 {
             n += (t.rook(s, g.occ) & allowed).count_ones();
         }
     }
-    for s in squares(bis | arc | que | war) {
+    for s in squares(r.diag & free) {
         if t.f[s.idx()] & !g.own != 0 {
             n += (t.bishop(s, g.occ) & allowed).count_ones();
         }
     }
-    for s in squares(nob) {
+    for s in squares(r.noble & free) {
         n += (t.noble_targets(s, g.occ) & allowed).count_ones();
     }
-    for s in squares(cav) {
+    for s in squares(r.cav & free) {
         n += (t.cav_targets(s, g.occ) & allowed).count_ones();
     }
     n
+}
+
+/// What a position knows about the units of the side not to move, shared by the positions after
+/// each of its moves (perft's last two plies, [`crate::rules::Rules::count_two`]): in such a
+/// child that side moves, and while the move captured none of its units its leaps land where
+/// they did (a leap needs only a square not its own) and its riders stand where they stood.
+pub(super) struct Replier {
+    /// The replier's units.
+    own: u128,
+    /// Its non-royal units' leaps onto squares not its own, per square (0 elsewhere).
+    leaps: [u8; 96],
+    /// Their sum.
+    total: u32,
+    riders: Riders,
+}
+
+impl Replier {
+    /// The side not to move in `pos`.
+    #[inline(always)]
+    pub(super) fn of(pos: &TamerSpiel) -> Replier {
+        let t = tables();
+        let b = &pos.board;
+        let them = !pos.core.turn;
+        let own = b.color(them).0;
+        let allowed = !own & Geo12x8::VALID_BITS;
+        let pieces = own & !b.kind(TsKind::Pawn).0 & !bit(pos.royal(them));
+        let mut leaps = [0u8; 96];
+        let mut total = 0;
+        for s in squares(pieces) {
+            let n = (t.leap[usize::from(b.code_at(s))][s.idx()] & allowed).count_ones();
+            leaps[s.idx()] = n as u8;
+            total += n;
+        }
+        Replier { own, leaps, total, riders: Riders::of(b, own) }
+    }
+
+    /// [`count_free`] of the side to move in a child of the position this was taken from, if
+    /// that child allows the shortcut: none of the side's units captured, not in check (so
+    /// `free` is every non-royal unit but the pin candidates `cand`).
+    #[inline(always)]
+    fn count_free(&self, g: &Gen, pieces: u128, allowed: u128) -> Option<u32> {
+        if self.own != g.own || g.mask != Geo12x8::VALID_BITS {
+            return None;
+        }
+        let mut n = self.total;
+        for s in squares(pieces & g.cand) {
+            n -= u32::from(self.leaps[s.idx()]);
+        }
+        Some(n + count_rides(g, &self.riders, pieces & !g.cand, allowed))
+    }
 }
 
 const FILE_A: u128 = 1 | 1 << 84;
@@ -459,7 +546,7 @@ fn shift(bb: u128, delta: i8) -> u128 {
 
 /// Generates every legal move of `pos` into `sink`.
 #[inline(always)]
-pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
+pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S, replier: Option<&Replier>) {
     let t = tables();
     let b = &pos.board;
     let us = pos.core.turn;
@@ -485,7 +572,7 @@ pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S) {
         castling(t, pos, &th, occ, sink);
     }
     let cand = if test_all { own } else { pin_candidates(t, &th, ksq, occ, own) };
-    let g = Gen { t, th: &th, ksq, own, occ, mask, cand };
+    let g = Gen { t, th: &th, ksq, own, occ, mask, cand, replier };
     piece_moves(&g, b, us, pieces, sink);
     // One copy of the pawn code per colour, so that its shifts are constants.
     if us == Color::White {
@@ -509,6 +596,8 @@ struct Gen<'a> {
     mask: u128,
     /// Units whose moves are tested one by one (possibly pinned, or every unit).
     cand: u128,
+    /// What the parent position knew of this side's units (perft's leaves), if anything.
+    replier: Option<&'a Replier>,
 }
 
 impl Gen<'_> {
@@ -601,7 +690,12 @@ fn piece_moves<S: Sink>(g: &Gen, b: &TsBoard, us: Color, pieces: u128, sink: &mu
     let t = g.t;
     let free = pieces & !g.cand;
     if S::COUNTS {
-        sink.add(count_free(g, b, us, free, !g.own & g.mask));
+        let allowed = !g.own & g.mask;
+        let n = match g.replier.and_then(|r| r.count_free(g, pieces, allowed)) {
+            Some(n) => n,
+            None => count_free(g, b, us, free, allowed),
+        };
+        sink.add(n);
     } else {
         for s in squares(free) {
             let code = usize::from(b.code_at(s));
@@ -728,5 +822,52 @@ mod tests {
                 assert_eq!(n, table[s.idx()].count_ones(), "{s:?}");
             }
         }
+    }
+
+    /// `count_two` (the replier's leaps and riders read once per parent, [`Replier`]) against
+    /// the replies counted one by one, along seeded random games from the start and from
+    /// positions with pins, checks and captures; both ways of counting must be met often.
+    #[test]
+    fn count_two_equals_the_replies_one_by_one() {
+        use crate::rules::Rules;
+        let fens = [
+            super::super::START_FEN,
+            // Open lines: Queens, Noblemen and Supercavs out, the black king on g6.
+            "r1nbl1cebngr/*ppp1vfp1pp*/*3o1k2s1*/*2q7*/*10*/*1S2O2Q2*/*PPP1FVP1PP*/RGNB1CKLBNGR w KQ - 0 1 wb",
+            // Few units: a Rook and a Bishop face each other on the d-file and diagonals.
+            "4k7/*10*/*10*/*3r6*/*10*/*3B6*/*2W3N3*/6K5 w - - 0 1 wb",
+        ];
+        let (mut checked, mut quiet, mut taken) = (0, 0, 0);
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for fen in fens {
+            for _game in 0..12 {
+                let mut pos = TamerSpiel::from_fen(fen).expect("fen");
+                for _ply in 0..80 {
+                    let mut list = TsMoves::default();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    let replier = Replier::of(&pos);
+                    let mut want = 0;
+                    for &m in list.iter() {
+                        let child = pos.play(m);
+                        want += child.count_legal();
+                        let shortcut = replier.own == child.board.color(child.core.turn).0
+                            && !child.is_check();
+                        quiet += usize::from(shortcut);
+                        taken += usize::from(!shortcut);
+                    }
+                    assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+                    checked += 1;
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos = pos.play(list[(state % list.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 1500, "only {checked} positions");
+        assert!(quiet > 10_000 && taken > 1_000, "shortcut {quiet}, full count {taken}");
     }
 }
