@@ -7,7 +7,8 @@
 //! is forced or there is none, and where XBoard 4.9.1 cannot carry it (tested): drops (it strips
 //! or forfeits the leg), e.p. (the kill square replaces the e.p. victim), promotions with a
 //! letter (Black's relay drops the letter), a step onto the mover's origin (XBoard deletes the
-//! mover) or, after castling, onto the rook's origin. A receiver then derives the step from the
+//! mover) or, after castling, onto the rook's origin, and after any king's move (XBoard reads a
+//! king's move with a kill square as castling and forfeits it). A receiver then derives the step from the
 //! die itself: the die is keyed by the `Seed` option, the position and the action
 //! (`Rules::roll`), so two engines with the same `Seed` agree on every such step.
 
@@ -15,7 +16,7 @@ use super::Dialect;
 use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
-use movegen::variants::pieceeater::{PieceEater, Step};
+use movegen::variants::pieceeater::{PeKind, PieceEater, Step};
 use movegen::{Move, MoveError};
 
 /// The XBoard piece-to-char table: P N B R Q, the elephant slot (`E`, the PE), the king.
@@ -103,6 +104,13 @@ fn xboard_can_carry(m: Move) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `m` moves `pos`'s king. XBoard 4.9.1 forfeits a king's move with a kill square when
+/// that square holds an own unit or is empty and Black moves (it reads castling: `h8h7,d7h7` in
+/// the GUI test of 2026-11-29), so a king's move never carries the PE's step.
+fn king_moves(pos: &PieceEater, m: Move) -> bool {
+    m.kind() != MoveKind::Drop && pos.board().kind_at(m.from()) == Some(PeKind::King)
 }
 
 /// The squares of a castling rook's destination, or of a normal move's: where the action puts
@@ -194,7 +202,7 @@ impl Dialect for PieceEater {
     fn to_xboard(&self, m: Move) -> String {
         let action = self.action_text(m);
         match self.step_after(m) {
-            Step::Random(_) if xboard_can_carry(m) => {
+            Step::Random(_) if xboard_can_carry(m) && !king_moves(self, m) => {
                 format!("{action},{}{}", Geo8x8::name(m.aux()), Geo8x8::name(m.to()))
             }
             _ => action,
@@ -334,5 +342,30 @@ mod tests {
         let steps: std::collections::BTreeSet<u8> =
             (0..200).map(|s| p.parse_xboard_rolling("g1f3", s).unwrap().aux().0).collect();
         assert_eq!(steps.len(), 8);
+    }
+
+    /// A king's move leaves the PE's step out (the receiver rolls it from the keyed die); the
+    /// same step after another unit's move is carried.
+    #[test]
+    fn king_moves_never_carry_the_step() {
+        let p = PieceEater::from_fen("8/8/K6k/8/8/3X4/8/r7[PP] b - - 0 1 -").unwrap();
+        let mut list = <PieceEater as Rules>::Moves::default();
+        p.legal_moves(&mut list);
+        let (mut kings, mut rooks) = (0, 0);
+        for &m in list.iter() {
+            let text = p.to_xboard(m);
+            if p.action_text(m).starts_with("h6") {
+                assert!(!text.contains(','), "{text}");
+                assert_eq!(
+                    p.parse_xboard_rolling(&text, 3).map(|r| p.action_text(r)),
+                    Ok(p.action_text(m))
+                );
+                kings += 1;
+            } else if p.action_text(m) == "a1a5" {
+                assert!(text.starts_with("a1a5,"), "{text}");
+                rooks += 1;
+            }
+        }
+        assert!(kings >= 10 && rooks >= 2, "{kings} king moves, {rooks} rook moves");
     }
 }
