@@ -8,9 +8,9 @@
 //! or forfeits the leg), e.p. (the kill square replaces the e.p. victim), promotions with a
 //! letter (Black's relay drops the letter), a step onto the mover's origin (XBoard deletes the
 //! mover) or, after castling, onto the rook's origin, and after any king's move (XBoard reads a
-//! king's move with a kill square as castling and forfeits it). A receiver then derives the step from the
-//! die itself: the die is keyed by the `Seed` option, the position and the action
-//! (`Rules::roll`), so two engines with the same `Seed` agree on every such step.
+//! king's move with a kill square as castling and forfeits it). A receiver then derives the
+//! step from the die itself: the die is keyed by the `Seed` option, the position and the
+//! action (`Rules::roll`), so two engines with the same `Seed` agree on every such step.
 
 use super::Dialect;
 use movegen::moves::MoveKind;
