@@ -456,9 +456,9 @@ pub(super) fn count_two(pos: &JumpingKnights, list: &JkMoves) -> u64 {
             let mut child = *pos;
             let mut n = 0;
             for &m in list.iter() {
-                child.clone_from(pos);
                 child.apply::<false>(m);
                 n += cache.count(&child);
+                child.restore(pos);
             }
             n
         }

@@ -204,6 +204,17 @@ impl JumpingKnights {
         p
     }
 
+    /// Makes this position a copy of `parent` again, field by field: the placement fits in
+    /// one run of inlined vector moves, where the whole position took a call to `memcpy`.
+    #[inline(always)]
+    fn restore(&mut self, parent: &Self) {
+        self.board = parent.board;
+        self.core = parent.core;
+        self.castling = parent.castling;
+        self.ep = parent.ep;
+        self.ep_hashed = parent.ep_hashed;
+    }
+
     /// Plays the legal move `m` on this position ([`JumpingKnights::after`] in place).
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, m: Move) {
