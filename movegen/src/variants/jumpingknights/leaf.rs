@@ -20,7 +20,10 @@
 //!
 //! The replier's king is counted once on the parent's board as well, with the squares its
 //! steps, captures and their legality tests read (`Parent::king`); a child that changed the
-//! occupancy of none of them gives it the same count.
+//! occupancy of none of them gives it the same count. So are its pawns (`Parent::pawns`): a
+//! child that changed neither the occupancy nor the jumpable units on their squares, the
+//! squares ahead and the diagonal victims and landings, where none of them nor of those
+//! victims is sensitive and no e.p. square is set, gives them the same count.
 //!
 //! Where Rule 4 binds, only edge captures onto central squares and checks count: a unit that
 //! is not dirty is counted from the destinations stored with it, those it would give check
@@ -28,13 +31,13 @@
 //! need the full check test.
 
 use super::attack::{Army, Rule4Filter, ORTH};
-use super::movegen::{Ctx, RIDERS};
+use super::movegen::{sh, Ctx, RIDERS};
 use super::sink::{Counter, Sink};
-use super::tables::{bit, positive, CENTRAL, EDGE, T, VALID};
+use super::tables::{bit, positive, CENTRAL, EDGE, FILE_I, FILE_Z, RANK, T, VALID};
 use super::{JkKind, JkMoves, JumpingKnights};
 use crate::attacks::wide;
 use crate::rules::Rules;
-use crate::types::{squares, Square};
+use crate::types::{squares, Color, Square};
 
 /// One unit's moves on the parent's board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,6 +98,13 @@ struct Reach {
     jumps: u128,
     /// The empty landing squares beyond the victims.
     lands: u128,
+}
+
+/// The replier's pawns on the parent's board ([`Parent::pawns`]).
+struct PawnCount {
+    count: u32,
+    zone: u128,
+    exposed: u128,
 }
 
 /// The parent's board as the replying side sees it.
@@ -204,6 +214,38 @@ impl Parent {
         (count, zone | landings)
     }
 
+    /// The replier's (`by`'s) pawns `pawns`, counted as [`Ctx::pawn_moves`] counts them when
+    /// none of them and none of their victims is sensitive and there is no e.p. square: their
+    /// number of moves (a promotion counts 5), the **zone** (the pawns' squares, the squares
+    /// 1 and 2 ahead, the diagonal victims' squares and the landing squares beyond them) and
+    /// the units whose sensitivity would call for the tests (the pawns and their victims).
+    fn pawns(&self, pawns: u128, by: Color) -> PawnCount {
+        let white = by == Color::White;
+        let fwd: i8 = if white { 10 } else { -10 };
+        let promo_step = if white { RANK[8] } else { RANK[1] };
+        let promo_any = if white { RANK[8] | RANK[9] } else { RANK[1] | RANK[0] };
+        let third = if white { RANK[3] } else { RANK[6] };
+        let target = self.empty & CENTRAL;
+        let ahead = sh(pawns, fwd);
+        let single = ahead & target;
+        let double = sh(single & third, fwd) & target;
+        let mut count = (single & !promo_step).count_ones()
+            + 5 * (single & promo_step).count_ones()
+            + double.count_ones();
+        let mut zone = pawns | ahead | sh(ahead & third, fwd);
+        let mut exposed = pawns;
+        for (dd, wrap) in [(fwd + 1, FILE_I), (fwd - 1, FILE_Z)] {
+            let diag = sh(pawns & !wrap, dd);
+            let beyond = sh(diag & !wrap, dd);
+            zone |= diag | beyond;
+            let v = diag & self.victims;
+            exposed |= v;
+            let land = sh(v & !wrap, dd) & self.empty;
+            count += (land & !promo_any).count_ones() + 5 * (land & promo_any).count_ones();
+        }
+        PawnCount { count, zone, exposed }
+    }
+
     /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
     /// landing 1 or 3 beyond it (section 4, JK-2).
     fn war_machine(&self, sq: Square) -> Counted {
@@ -274,6 +316,8 @@ struct Cache {
     /// number, and the squares it depends on.
     king_count: u32,
     king_zone: u128,
+    /// The replier's pawns on the parent's board ([`Parent::pawns`]).
+    pawns: PawnCount,
 }
 
 impl Cache {
@@ -289,6 +333,7 @@ impl Cache {
             victims: b.color(mover).0 & !b.kind(JkKind::King).0,
         };
         let (king_count, king_zone) = board.king(pos.king(replier), &Army::of(b, mover));
+        let pawns = board.pawns(b.pieces(JkKind::Pawn, replier).0, replier);
         let mut c = Cache {
             board,
             units: [Unit::default(); 16],
@@ -304,6 +349,7 @@ impl Cache {
             central: 0,
             king_count,
             king_zone,
+            pawns,
         };
         for (k, kind) in RIDERS.iter().enumerate() {
             for sq in squares(b.pieces(*kind, replier).0) {
@@ -353,7 +399,8 @@ impl Cache {
             }
             return n.0;
         }
-        let dirty = self.dirty(&c);
+        let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
+        let dirty = self.dirty(&c, changed);
         if self.rule4_binds(&c, pos, dirty) {
             self.rule4(&c, pos, dirty, &mut n);
             return n.0;
@@ -363,7 +410,12 @@ impl Cache {
         } else {
             c.king_moves(&mut n);
         }
-        c.pawn_moves(&mut n);
+        let p = &self.pawns;
+        if (changed & p.zone) | (c.sens & p.exposed) == 0 && pos.ep.is_none() {
+            n.0 += u64::from(p.count);
+        } else {
+            c.pawn_moves(&mut n);
+        }
         n.0 += self.total;
         let mut left = dirty;
         while left != 0 {
@@ -403,11 +455,10 @@ impl Cache {
         squares(others).any(|sq| c.central_capture(sq, b.kind_at(sq).expect("unit")))
     }
 
-    /// The units whose stored counts do not hold in the child `c`: a unit of their zone
-    /// changed, or a unit they stand on or may jump is sensitive.
+    /// The units whose stored counts do not hold in the child `c` (`changed`: the squares
+    /// whose occupancy or jumpability the move changed): a unit of their zone changed, or a unit they stand on or may jump is sensitive.
     #[inline(always)]
-    fn dirty(&self, c: &Ctx) -> u16 {
-        let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
+    fn dirty(&self, c: &Ctx, changed: u128) -> u16 {
         let (changed, sens) = (changed & self.touched, c.sens & self.exposing);
         if changed | sens == 0 {
             return 0;

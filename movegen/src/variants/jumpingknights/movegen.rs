@@ -50,7 +50,7 @@ const WM_FROM: [[u128; 2]; 4] = [
 
 /// Shifts a raw set by `delta` square indices (the caller masks files that would wrap).
 #[inline(always)]
-fn sh(bits: u128, delta: i8) -> u128 {
+pub(super) fn sh(bits: u128, delta: i8) -> u128 {
     if delta >= 0 {
         (bits << delta) & VALID
     } else {
