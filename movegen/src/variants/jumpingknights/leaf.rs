@@ -290,8 +290,11 @@ struct Cache {
     len: usize,
     /// The sum of the units' counts.
     total: u64,
-    /// `touch[i]`: the square of `units[i]` and its zone (module docs).
-    touch: [u128; 16],
+    /// `split[0][i] | split[1][i] << 64`: the square of `units[i]` and its zone (module
+    /// docs); `split[2][i] | split[3][i] << 64`: `exposed[i]`. In 64-bit halves and over all
+    /// 16 entries (the unused ones empty), so that [`Cache::dirty`] tests four units per
+    /// vector instruction.
+    split: [[u64; 16]; 4],
     /// Every square of `touch`.
     touched: u128,
     /// `exposed[i]`: the square of `units[i]` and the units it may jump; its count
@@ -339,7 +342,7 @@ impl Cache {
             units: [Unit::default(); 16],
             len: 0,
             total: 0,
-            touch: [0; 16],
+            split: [[0; 16]; 4],
             touched: 0,
             exposed: [0; 16],
             exposing: 0,
@@ -370,9 +373,13 @@ impl Cache {
         self.len += 1;
         self.total += u64::from(c.count);
         let at = bit(sq.0);
-        self.touch[i] = c.zone | at;
-        self.touched |= c.zone | at;
-        self.exposed[i] = c.jumps | at;
+        let (touch, exposed) = (c.zone | at, c.jumps | at);
+        self.touched |= touch;
+        self.exposed[i] = exposed;
+        self.split[0][i] = touch as u64;
+        self.split[1][i] = (touch >> 64) as u64;
+        self.split[2][i] = exposed as u64;
+        self.split[3][i] = (exposed >> 64) as u64;
         self.exposing |= c.jumps | at;
         self.dests[i] = c.quiets | c.lands;
         if self.dests[i].count_ones() == c.count {
@@ -463,10 +470,18 @@ impl Cache {
         if changed | sens == 0 {
             return 0;
         }
+        let q = [changed as u64, (changed >> 64) as u64, sens as u64, (sens >> 64) as u64];
+        let s = &self.split;
+        let hit = |i: usize| {
+            (s[0][i] & q[0]) | (s[1][i] & q[1]) | (s[2][i] & q[2]) | (s[3][i] & q[3]) != 0
+        };
         let mut dirty = 0u16;
-        for i in 0..self.len {
-            if (self.touch[i] & changed) | (self.exposed[i] & sens) != 0 {
-                dirty |= 1 << i;
+        for i in 0..8 {
+            dirty |= u16::from(hit(i)) << i;
+        }
+        if self.len > 8 {
+            for i in 8..16 {
+                dirty |= u16::from(hit(i)) << i;
             }
         }
         dirty
