@@ -610,18 +610,24 @@ impl<'a> Ctx<'a> {
     pub(super) fn central_capture(&self, from: Square, kind: JkKind) -> bool {
         let fi = from.idx();
         let target = self.empty & CENTRAL;
+        // A jump of a unit other than the king that empties no sensitive square is legal
+        // (module docs; everything is sensitive in check): the test only for the others.
+        let legal = |l: Square, v: Square| {
+            self.sens & (from.bit() | v.bit()) == 0 || self.safe(from, l, Some(v))
+        };
         match kind {
             JkKind::Pawn => {
                 for d in pawn_captures(self.us) {
                     let v = T.step[fi][d];
                     if self.victims & bit(v) != 0 {
                         let l = T.step[usize::from(v)][d];
-                        if target & bit(l) != 0 && self.safe(from, Square(l), Some(Square(v))) {
+                        if target & bit(l) != 0 && legal(Square(l), Square(v)) {
                             return true;
                         }
                     }
                 }
                 if let Some(ep) = self.pos.ep {
+                    // En passant empties two squares of a rank: always tested.
                     let victim = ep_victim(ep, self.us);
                     let vi = victim.idx();
                     if T.step[vi][2] == from.0 || T.step[vi][6] == from.0 {
@@ -646,7 +652,7 @@ impl<'a> Ctx<'a> {
                     self.victims & bit(v) != 0 && {
                         let vi = usize::from(v);
                         let land = (bit(T.step[vi][d]) | bit(T.step3[vi][d])) & target;
-                        squares(land).any(|l| self.safe(from, l, Some(Square(v))))
+                        squares(land).any(|l| legal(l, Square(v)))
                     }
                 })
             }),
@@ -675,7 +681,7 @@ impl<'a> Ctx<'a> {
                         let w = nearest_dyn(d, Bitboard(blk2));
                         beyond ^ T.ray[w.idx()][d].0 ^ w.bit()
                     };
-                    squares(land & CENTRAL).any(|l| self.safe(from, l, Some(v)))
+                    squares(land & CENTRAL).any(|l| legal(l, v))
                 })
             }
         }
