@@ -31,7 +31,7 @@
 //! need the full check test.
 
 use super::attack::{Army, Rule4Filter, ORTH};
-use super::movegen::{sh, Ctx, RIDERS};
+use super::movegen::{castling_rights, sh, Ctx, RIDERS};
 use super::sink::{Counter, Sink};
 use super::tables::{bit, positive, CENTRAL, EDGE, FILE_I, FILE_Z, RANK, T, VALID};
 use super::{JkKind, JkMoves, JumpingKnights};
@@ -321,6 +321,13 @@ struct Cache {
     king_zone: u128,
     /// The replier's pawns on the parent's board ([`Parent::pawns`]).
     pawns: PawnCount,
+    /// The replier king's sensitive squares on the parent's board (`Ctx::sens`), and the
+    /// squares they depend on: the king's 16 lines, its neighbours and the War Machine
+    /// squares 1 and 3 away (what `Ctx::analyse` reads; the move adds none of the replier's
+    /// units and takes away none of the mover's). Everything when the replier is in check
+    /// there (never, in a legal position), so that no child uses them.
+    sens: u128,
+    calm: u128,
 }
 
 impl Cache {
@@ -337,6 +344,14 @@ impl Cache {
         };
         let (king_count, king_zone) = board.king(pos.king(replier), &Army::of(b, mover));
         let pawns = board.pawns(b.pieces(JkKind::Pawn, replier).0, replier);
+        let (sens, calm) = {
+            let mut turned = *pos;
+            turned.core.turn = replier;
+            let c = Ctx::new(&turned);
+            let k = pos.king(replier).idx();
+            let lines = T.orth_lines[k].0 | T.diag_lines[k].0 | T.knight_lines[k].0;
+            (c.sens, if c.in_check { !0 } else { lines | T.king_nbr[k].0 | T.wm_ring[k].0 })
+        };
         let mut c = Cache {
             board,
             units: [Unit::default(); 16],
@@ -353,6 +368,8 @@ impl Cache {
             king_count,
             king_zone,
             pawns,
+            sens,
+            calm,
         };
         for (k, kind) in RIDERS.iter().enumerate() {
             for sq in squares(b.pieces(*kind, replier).0) {
@@ -396,6 +413,13 @@ impl Cache {
 
     /// The number of legal moves in `pos`, a child of the parent (Rule 4 applied).
     fn count(&self, pos: &JumpingKnights) -> u64 {
+        let b = &pos.board;
+        let changed = self.board.occ ^ b.occupied().0;
+        if changed & self.calm == 0 {
+            if let Some(n) = self.count_calm(pos, changed) {
+                return n;
+            }
+        }
         let c = Ctx::new(pos);
         let mut n = Counter(0);
         if c.in_check {
@@ -406,8 +430,7 @@ impl Cache {
             }
             return n.0;
         }
-        let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
-        let dirty = self.dirty(&c, changed);
+        let dirty = self.dirty(c.sens, changed);
         if self.rule4_binds(&c, pos, dirty) {
             self.rule4(&c, pos, dirty, &mut n);
             return n.0;
@@ -437,6 +460,36 @@ impl Cache {
         n.0
     }
 
+    /// [`Cache::count`] without a generator context, in a child whose move changed no
+    /// square the replier king's sensitive squares depend on (`calm`: they are the parent's
+    /// and the king is not in check), when the stored counts answer everything: no unit is
+    /// dirty, Rule 4 does not bind (no cached unit triggers it and no pawn or king stands on
+    /// an edge square), the king's and the pawns' counts hold and no castling passes the
+    /// first test. `None` otherwise.
+    #[inline(always)]
+    fn count_calm(&self, pos: &JumpingKnights, changed: u128) -> Option<u64> {
+        let b = &pos.board;
+        let us = pos.core.turn;
+        let p = &self.pawns;
+        if self.dirty(self.sens, changed) != 0
+            || (changed & (self.king_zone | p.zone)) | (self.sens & p.exposed) != 0
+            || pos.ep.is_some()
+        {
+            return None;
+        }
+        let edge_units = b.color(us).0 & EDGE;
+        if edge_units != 0
+            && (self.central != 0
+                || (b.kind(JkKind::Pawn).0 | b.kind(JkKind::King).0) & edge_units != 0)
+        {
+            return None;
+        }
+        if castling_rights(pos, b.occupied().0) != 0 {
+            return None;
+        }
+        Some(self.total + u64::from(self.king_count) + u64::from(p.count))
+    }
+
     /// Whether Rule 4 binds in the child `c` (not in check): [`Ctx::rule4`], with the cached
     /// units that are not dirty answered from the parent (their moves are those counted there,
     /// all legal).
@@ -462,11 +515,13 @@ impl Cache {
         squares(others).any(|sq| c.central_capture(sq, b.kind_at(sq).expect("unit")))
     }
 
-    /// The units whose stored counts do not hold in the child `c` (`changed`: the squares
-    /// whose occupancy or jumpability the move changed): a unit of their zone changed, or a unit they stand on or may jump is sensitive.
+    /// The units whose stored counts do not hold in a child with the sensitive squares `sens`
+    /// whose move changed the occupancy of `changed`: a unit of their zone changed, or a
+    /// unit they stand on or may jump is sensitive. (The jumpable units change only where
+    /// the occupancy does: the mover's units move to empty squares, the replier's are taken.)
     #[inline(always)]
-    fn dirty(&self, c: &Ctx, changed: u128) -> u16 {
-        let (changed, sens) = (changed & self.touched, c.sens & self.exposing);
+    fn dirty(&self, sens: u128, changed: u128) -> u16 {
+        let (changed, sens) = (changed & self.touched, sens & self.exposing);
         if changed | sens == 0 {
             return 0;
         }

@@ -499,15 +499,11 @@ impl<'a> Ctx<'a> {
     /// README). The position after castling must also leave the king safe.
     #[inline(always)]
     pub(super) fn castling<S: Sink>(&self, sink: &mut S) {
-        let rights = self.pos.castling & self.us.select(0b0011, 0b1100);
-        if rights == 0 || self.in_check {
+        if self.in_check {
             return;
         }
-        // The squares between king and rook must be empty: a cheap first test.
-        let [k, q] = if self.us == Color::White { CASTLE_GAPS[0] } else { CASTLE_GAPS[1] };
-        let kside = rights & (super::WHITE_KINGSIDE | super::BLACK_KINGSIDE) != 0;
-        let qside = rights & (super::WHITE_QUEENSIDE | super::BLACK_QUEENSIDE) != 0;
-        if (kside && self.occ & k == 0) || (qside && self.occ & q == 0) {
+        let rights = castling_rights(self.pos, self.occ);
+        if rights != 0 {
             self.castling_tested(rights, sink);
         }
     }
@@ -716,6 +712,25 @@ impl<'a> Ctx<'a> {
             || found(JkKind::Bishop, &|i| T.diag_lines[i].0)
             || found(JkKind::Queen, &|i| T.orth_lines[i].0 | T.diag_lines[i].0)
             || found(JkKind::King, &|i| T.king_nbr[i].0)
+    }
+}
+
+/// The castling rights of the side to move in `pos` (occupancy `occ`) when one of them has
+/// the squares between king and rook empty (a cheap first test: castling needs more), else 0.
+#[inline(always)]
+pub(super) fn castling_rights(pos: &JumpingKnights, occ: u128) -> u8 {
+    let us = pos.core.turn;
+    let rights = pos.castling & us.select(0b0011, 0b1100);
+    if rights == 0 {
+        return 0;
+    }
+    let [k, q] = if us == Color::White { CASTLE_GAPS[0] } else { CASTLE_GAPS[1] };
+    let kside = rights & (super::WHITE_KINGSIDE | super::BLACK_KINGSIDE) != 0;
+    let qside = rights & (super::WHITE_QUEENSIDE | super::BLACK_QUEENSIDE) != 0;
+    if (kside && occ & k == 0) || (qside && occ & q == 0) {
+        rights
+    } else {
+        0
     }
 }
 
