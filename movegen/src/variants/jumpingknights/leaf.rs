@@ -100,6 +100,34 @@ struct Reach {
     lands: u128,
 }
 
+/// [`KingDest::victim`] of a step.
+const NO_VICTIM: u8 = u8::MAX;
+
+/// One destination of the replier's king on the parent's board ([`Parent::king`]).
+#[derive(Clone, Copy, Default)]
+struct KingDest {
+    /// The squares its test reads ([`lines`]).
+    zone: u128,
+    to: u8,
+    /// The unit it jumps, or [`NO_VICTIM`].
+    victim: u8,
+    /// Whether the king is safe there.
+    ok: bool,
+}
+
+/// The replier king's steps and captures on the parent's board ([`Parent::king`]).
+struct KingCount {
+    count: u32,
+    /// The squares `count` depends on.
+    zone: u128,
+    /// The part of `zone` that fixes the candidates: the king's square, its neighbours and
+    /// the landing squares beyond them.
+    base: u128,
+    /// At most 8 steps and 8 captures.
+    dests: [KingDest; 16],
+    len: usize,
+}
+
 /// The replier's pawns on the parent's board ([`Parent::pawns`]).
 struct PawnCount {
     count: u32,
@@ -188,17 +216,31 @@ impl Parent {
     /// square, section 4; castling moves king and rook onto empty squares), so in a child whose
     /// occupancy on the zone is the parent's, the king has the same candidates with the same
     /// answers.
-    fn king(&self, k: Square, army: &Army) -> (u32, u128) {
+    ///
+    /// Per destination, its answer and its own part of the zone are kept as well: where only
+    /// those parts changed (not the king's square, neighbours or landing squares, `base`), the
+    /// candidates are the same and only the destinations whose part changed are tested again.
+    fn king(&self, k: Square, army: &Army) -> KingCount {
         let ki = k.idx();
         let nbr = T.king_nbr[ki].0;
         let without = self.occ ^ bit(k.0);
-        let (mut count, mut zone) = (0, nbr | bit(k.0));
-        let mut dest = |t: u8, occ: u128| {
-            zone |= lines(usize::from(t), occ);
-            count += u32::from(!army.captures(Square(t), occ));
+        let mut kc = KingCount {
+            count: 0,
+            zone: 0,
+            base: nbr | bit(k.0),
+            dests: [KingDest::default(); 16],
+            len: 0,
+        };
+        let mut dest = |t: u8, victim: u8, occ: u128| {
+            let zone = lines(usize::from(t), occ);
+            let ok = !army.captures(Square(t), occ);
+            kc.zone |= zone;
+            kc.count += u32::from(ok);
+            kc.dests[kc.len] = KingDest { zone, to: t, victim, ok };
+            kc.len += 1;
         };
         for t in squares(nbr & self.empty & CENTRAL) {
-            dest(t.0, without | bit(t.0));
+            dest(t.0, NO_VICTIM, without | bit(t.0));
         }
         let mut landings = 0;
         for d in 0..8 {
@@ -207,11 +249,13 @@ impl Parent {
                 let l = T.step[usize::from(v)][d];
                 landings |= bit(l);
                 if self.empty & bit(l) != 0 {
-                    dest(l, without ^ bit(v) | bit(l));
+                    dest(l, v, without ^ bit(v) | bit(l));
                 }
             }
         }
-        (count, zone | landings)
+        kc.base |= landings;
+        kc.zone |= kc.base;
+        kc
     }
 
     /// The replier's (`by`'s) pawns `pawns`, counted as [`Ctx::pawn_moves`] counts them when
@@ -319,6 +363,8 @@ struct Cache {
     /// number, and the squares it depends on.
     king_count: u32,
     king_zone: u128,
+    /// The rest of [`Parent::king`]'s answer.
+    king: KingCount,
     /// The replier's pawns on the parent's board ([`Parent::pawns`]).
     pawns: PawnCount,
     /// The replier king's sensitive squares on the parent's board (`Ctx::sens`), and the
@@ -342,7 +388,8 @@ impl Cache {
             empty: VALID & !occ,
             victims: b.color(mover).0 & !b.kind(JkKind::King).0,
         };
-        let (king_count, king_zone) = board.king(pos.king(replier), &Army::of(b, mover));
+        let king = board.king(pos.king(replier), &Army::of(b, mover));
+        let (king_count, king_zone) = (king.count, king.zone);
         let pawns = board.pawns(b.pieces(JkKind::Pawn, replier).0, replier);
         let (sens, calm) = {
             let mut turned = *pos;
@@ -367,6 +414,7 @@ impl Cache {
             central: 0,
             king_count,
             king_zone,
+            king,
             pawns,
             sens,
             calm,
@@ -435,8 +483,19 @@ impl Cache {
             self.rule4(&c, pos, dirty, &mut n);
             return n.0;
         }
-        if (self.board.occ ^ c.occ) & self.king_zone == 0 {
+        let king_changed = changed & self.king_zone;
+        if king_changed == 0 {
             n.0 += u64::from(self.king_count);
+        } else if king_changed & self.king.base == 0 {
+            let k = pos.king(pos.core.turn);
+            for d in &self.king.dests[..self.king.len] {
+                n.0 += u64::from(if d.zone & changed == 0 {
+                    d.ok
+                } else {
+                    let victim = (d.victim != NO_VICTIM).then_some(Square(d.victim));
+                    c.safe(k, Square(d.to), victim)
+                });
+            }
         } else {
             c.king_moves(&mut n);
         }

@@ -207,7 +207,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether the own king is safe after a move `from` -> `land` that removes `victim`.
     #[inline(always)]
-    fn safe(&self, from: Square, land: Square, victim: Option<Square>) -> bool {
+    pub(super) fn safe(&self, from: Square, land: Square, victim: Option<Square>) -> bool {
         let mut occ = (self.occ ^ from.bit()) | land.bit();
         if let Some(v) = victim {
             occ ^= v.bit();
