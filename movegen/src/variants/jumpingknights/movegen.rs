@@ -106,8 +106,14 @@ pub(super) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     #[inline(always)]
     pub(super) fn new(pos: &'a JumpingKnights) -> Self {
+        Self::for_side(pos, pos.core.turn)
+    }
+
+    /// The context of `us` in `pos` (the side to move, or for its check analysis only, the
+    /// other side).
+    #[inline(always)]
+    pub(super) fn for_side(pos: &'a JumpingKnights, us: Color) -> Self {
         let b = &pos.board;
-        let us = pos.core.turn;
         let them = !us;
         let own = b.color(us).0;
         let enemy = b.color(them).0;
