@@ -23,7 +23,14 @@
 //! occupancy of none of them gives it the same count. So are its pawns (`Parent::pawns`): a
 //! child that changed neither the occupancy nor the jumpable units on their squares, the
 //! squares ahead and the diagonal victims and landings, where none of them nor of those
-//! victims is sensitive and no e.p. square is set, gives them the same count.
+//! victims is sensitive and no e.p. square is set, gives them the same count. The king's
+//! destinations are kept one by one too: where only some of their lines changed, only those
+//! are tested again.
+//!
+//! The replier king's sensitive squares are taken from the parent's board in a child whose
+//! move changed none of the squares they depend on (its 16 lines, its neighbours and the War
+//! Machine squares); when, besides, no unit is dirty, Rule 4 cannot bind and the king's and
+//! pawns' counts hold, the child is counted without building the generator's context.
 //!
 //! Where Rule 4 binds, only edge captures onto central squares and checks count: a unit that
 //! is not dirty is counted from the destinations stored with it, those it would give check
