@@ -101,6 +101,27 @@ impl<G: Geometry, P: PieceKind, const K: usize> Board<G, P, K> {
         Some(p)
     }
 
+    /// Takes the unit with mailbox code `code` (not 0: [`Piece::code`]) off `sq`, where it
+    /// stands: [`Board::remove`] for a caller that has read the code, with no decoding.
+    #[inline(always)]
+    pub fn take_coded(&mut self, sq: Square, code: u8) {
+        debug_assert!(code != 0 && self.code_at(sq) == code, "take_coded: wrong code");
+        let c = usize::from(code - 1);
+        self.kinds[c >> 1].toggle(sq);
+        self.colors.0[c & 1].toggle(sq);
+        self.mailbox.as_mut()[sq.idx()] = 0;
+    }
+
+    /// Places the unit with mailbox code `code` (not 0) on the empty square `sq`.
+    #[inline(always)]
+    pub fn put_coded(&mut self, sq: Square, code: u8) {
+        debug_assert!(code != 0 && self.code_at(sq) == 0, "put_coded on an occupied square");
+        let c = usize::from(code - 1);
+        self.kinds[c >> 1].toggle(sq);
+        self.colors.0[c & 1].toggle(sq);
+        self.mailbox.as_mut()[sq.idx()] = code;
+    }
+
     /// Moves the piece on `from` to the empty square `to`; returns it.
     #[inline(always)]
     pub fn relocate(&mut self, from: Square, to: Square) -> Option<Piece<P>> {

@@ -20,7 +20,17 @@
 //!
 //! The replier's king is counted once on the parent's board as well, with the squares its
 //! steps, captures and their legality tests read (`Parent::king`); a child that changed the
-//! occupancy of none of them gives it the same count.
+//! occupancy of none of them gives it the same count. So are its pawns (`Parent::pawns`): a
+//! child that changed neither the occupancy nor the jumpable units on their squares, the
+//! squares ahead and the diagonal victims and landings, where none of them nor of those
+//! victims is sensitive and no e.p. square is set, gives them the same count. The king's
+//! destinations are kept one by one too: where only some of their lines changed, only those
+//! are tested again.
+//!
+//! The replier king's sensitive squares are taken from the parent's board in a child whose
+//! move changed none of the squares they depend on (its 16 lines, its neighbours and the War
+//! Machine squares); when, besides, no unit is dirty, Rule 4 cannot bind and the king's and
+//! pawns' counts hold, the child is counted without building the generator's context.
 //!
 //! Where Rule 4 binds, only edge captures onto central squares and checks count: a unit that
 //! is not dirty is counted from the destinations stored with it, those it would give check
@@ -28,13 +38,13 @@
 //! need the full check test.
 
 use super::attack::{Army, Rule4Filter, ORTH};
-use super::movegen::{Ctx, RIDERS};
+use super::movegen::{castling_rights, sh, Ctx, RIDERS};
 use super::sink::{Counter, Sink};
-use super::tables::{bit, positive, CENTRAL, EDGE, T, VALID};
+use super::tables::{bit, positive, CENTRAL, EDGE, FILE_I, FILE_Z, RANK, T, VALID};
 use super::{JkKind, JkMoves, JumpingKnights};
 use crate::attacks::wide;
 use crate::rules::Rules;
-use crate::types::{squares, Square};
+use crate::types::{squares, Color, Square};
 
 /// One unit's moves on the parent's board.
 #[derive(Clone, Copy, Debug, Default)]
@@ -95,6 +105,41 @@ struct Reach {
     jumps: u128,
     /// The empty landing squares beyond the victims.
     lands: u128,
+}
+
+/// [`KingDest::victim`] of a step.
+const NO_VICTIM: u8 = u8::MAX;
+
+/// One destination of the replier's king on the parent's board ([`Parent::king`]).
+#[derive(Clone, Copy, Default)]
+struct KingDest {
+    /// The squares its test reads ([`lines`]).
+    zone: u128,
+    to: u8,
+    /// The unit it jumps, or [`NO_VICTIM`].
+    victim: u8,
+    /// Whether the king is safe there.
+    ok: bool,
+}
+
+/// The replier king's steps and captures on the parent's board ([`Parent::king`]).
+struct KingCount {
+    count: u32,
+    /// The squares `count` depends on.
+    zone: u128,
+    /// The part of `zone` that fixes the candidates: the king's square, its neighbours and
+    /// the landing squares beyond them.
+    base: u128,
+    /// At most 8 steps and 8 captures.
+    dests: [KingDest; 16],
+    len: usize,
+}
+
+/// The replier's pawns on the parent's board ([`Parent::pawns`]).
+struct PawnCount {
+    count: u32,
+    zone: u128,
+    exposed: u128,
 }
 
 /// The parent's board as the replying side sees it.
@@ -178,17 +223,28 @@ impl Parent {
     /// square, section 4; castling moves king and rook onto empty squares), so in a child whose
     /// occupancy on the zone is the parent's, the king has the same candidates with the same
     /// answers.
-    fn king(&self, k: Square, army: &Army) -> (u32, u128) {
+    ///
+    /// Per destination, its answer and its own part of the zone are kept as well: where only
+    /// those parts changed (not the king's square, neighbours or landing squares, `base`), the
+    /// candidates are the same and only the destinations whose part changed are tested again.
+    ///
+    /// Written into `kc` (blank), where it is kept: no copy of the destinations.
+    #[inline(always)]
+    fn king(&self, k: Square, army: &Army, kc: &mut KingCount) {
         let ki = k.idx();
         let nbr = T.king_nbr[ki].0;
         let without = self.occ ^ bit(k.0);
-        let (mut count, mut zone) = (0, nbr | bit(k.0));
-        let mut dest = |t: u8, occ: u128| {
-            zone |= lines(usize::from(t), occ);
-            count += u32::from(!army.captures(Square(t), occ));
+        kc.base = nbr | bit(k.0);
+        let mut dest = |t: u8, victim: u8, occ: u128| {
+            let zone = lines(usize::from(t), occ);
+            let ok = !army.captures(Square(t), occ);
+            kc.zone |= zone;
+            kc.count += u32::from(ok);
+            kc.dests[kc.len] = KingDest { zone, to: t, victim, ok };
+            kc.len += 1;
         };
         for t in squares(nbr & self.empty & CENTRAL) {
-            dest(t.0, without | bit(t.0));
+            dest(t.0, NO_VICTIM, without | bit(t.0));
         }
         let mut landings = 0;
         for d in 0..8 {
@@ -197,11 +253,44 @@ impl Parent {
                 let l = T.step[usize::from(v)][d];
                 landings |= bit(l);
                 if self.empty & bit(l) != 0 {
-                    dest(l, without ^ bit(v) | bit(l));
+                    dest(l, v, without ^ bit(v) | bit(l));
                 }
             }
         }
-        (count, zone | landings)
+        kc.base |= landings;
+        kc.zone |= kc.base;
+    }
+
+    /// The replier's (`by`'s) pawns `pawns`, counted as [`Ctx::pawn_moves`] counts them when
+    /// none of them and none of their victims is sensitive and there is no e.p. square: their
+    /// number of moves (a promotion counts 5), the **zone** (the pawns' squares, the squares
+    /// 1 and 2 ahead, the diagonal victims' squares and the landing squares beyond them) and
+    /// the units whose sensitivity would call for the tests (the pawns and their victims).
+    fn pawns(&self, pawns: u128, by: Color) -> PawnCount {
+        let white = by == Color::White;
+        let fwd: i8 = if white { 10 } else { -10 };
+        let promo_step = if white { RANK[8] } else { RANK[1] };
+        let promo_any = if white { RANK[8] | RANK[9] } else { RANK[1] | RANK[0] };
+        let third = if white { RANK[3] } else { RANK[6] };
+        let target = self.empty & CENTRAL;
+        let ahead = sh(pawns, fwd);
+        let single = ahead & target;
+        let double = sh(single & third, fwd) & target;
+        let mut count = (single & !promo_step).count_ones()
+            + 5 * (single & promo_step).count_ones()
+            + double.count_ones();
+        let mut zone = pawns | ahead | sh(ahead & third, fwd);
+        let mut exposed = pawns;
+        for (dd, wrap) in [(fwd + 1, FILE_I), (fwd - 1, FILE_Z)] {
+            let diag = sh(pawns & !wrap, dd);
+            let beyond = sh(diag & !wrap, dd);
+            zone |= diag | beyond;
+            let v = diag & self.victims;
+            exposed |= v;
+            let land = sh(v & !wrap, dd) & self.empty;
+            count += (land & !promo_any).count_ones() + 5 * (land & promo_any).count_ones();
+        }
+        PawnCount { count, zone, exposed }
     }
 
     /// The War Machine on `sq`: 1-steps and 3-jumps, and the captures over a unit 1 or 3 away
@@ -248,8 +337,11 @@ struct Cache {
     len: usize,
     /// The sum of the units' counts.
     total: u64,
-    /// `touch[i]`: the square of `units[i]` and its zone (module docs).
-    touch: [u128; 16],
+    /// `split[0][i] | split[1][i] << 64`: the square of `units[i]` and its zone (module
+    /// docs); `split[2][i] | split[3][i] << 64`: `exposed[i]`. In 64-bit halves and over all
+    /// 16 entries (the unused ones empty), so that [`Cache::dirty`] tests four units per
+    /// vector instruction.
+    split: [[u64; 16]; 4],
     /// Every square of `touch`.
     touched: u128,
     /// `exposed[i]`: the square of `units[i]` and the units it may jump; its count
@@ -274,12 +366,38 @@ struct Cache {
     /// number, and the squares it depends on.
     king_count: u32,
     king_zone: u128,
+    /// The rest of [`Parent::king`]'s answer.
+    king: KingCount,
+    /// The replier's pawns on the parent's board ([`Parent::pawns`]).
+    pawns: PawnCount,
+    /// The replier king's sensitive squares on the parent's board (`Ctx::sens`), and the
+    /// squares they depend on: the king's 16 lines, its neighbours and the War Machine
+    /// squares 1 and 3 away (what `Ctx::analyse` reads; the move adds none of the replier's
+    /// units and takes away none of the mover's). Everything when the replier is in check
+    /// there (never, in a legal position), so that no child uses them.
+    sens: u128,
+    calm: u128,
 }
 
 impl Cache {
-    /// `None` when the replier has more units than the cache holds (only a set-up position
-    /// with more than 16 units on a side can).
-    fn new(pos: &JumpingKnights) -> Option<Cache> {
+    /// Whether the replier's riders and War Machines fit in the cache (more than 16 only in a
+    /// set-up position with more than 16 units on a side).
+    #[inline(always)]
+    fn fits(pos: &JumpingKnights) -> bool {
+        let b = &pos.board;
+        let units = b.kind(JkKind::Nightrider).0
+            | b.kind(JkKind::Bishop).0
+            | b.kind(JkKind::Rook).0
+            | b.kind(JkKind::Queen).0
+            | b.kind(JkKind::WarMachine).0;
+        (units & b.color(!pos.core.turn).0).count_ones() <= 16
+    }
+
+    /// The cache of `pos` ([`Cache::fits`] holds). Built where it is kept (inlined, no `Option`
+    /// to move it out of), and so are the king's destinations: copying them per depth-2 node cost
+    /// about 0.8% of perft.
+    #[inline(always)]
+    fn new(pos: &JumpingKnights) -> Cache {
         let b = &pos.board;
         let (mover, replier) = (pos.core.turn, !pos.core.turn);
         let occ = b.occupied().0;
@@ -288,13 +406,19 @@ impl Cache {
             empty: VALID & !occ,
             victims: b.color(mover).0 & !b.kind(JkKind::King).0,
         };
-        let (king_count, king_zone) = board.king(pos.king(replier), &Army::of(b, mover));
+        let pawns = board.pawns(b.pieces(JkKind::Pawn, replier).0, replier);
+        let (sens, calm) = {
+            let c = Ctx::for_side(pos, replier);
+            let k = pos.king(replier).idx();
+            let lines = T.orth_lines[k].0 | T.diag_lines[k].0 | T.knight_lines[k].0;
+            (c.sens, if c.in_check { !0 } else { lines | T.king_nbr[k].0 | T.wm_ring[k].0 })
+        };
         let mut c = Cache {
             board,
             units: [Unit::default(); 16],
             len: 0,
             total: 0,
-            touch: [0; 16],
+            split: [[0; 16]; 4],
             touched: 0,
             exposed: [0; 16],
             exposing: 0,
@@ -302,31 +426,47 @@ impl Cache {
             exact: 0,
             rule4: [0; 16],
             central: 0,
-            king_count,
-            king_zone,
+            king_count: 0,
+            king_zone: 0,
+            king: KingCount {
+                count: 0,
+                zone: 0,
+                base: 0,
+                dests: [KingDest::default(); 16],
+                len: 0,
+            },
+            pawns,
+            sens,
+            calm,
         };
+        c.board.king(pos.king(replier), &Army::of(b, mover), &mut c.king);
+        (c.king_count, c.king_zone) = (c.king.count, c.king.zone);
         for (k, kind) in RIDERS.iter().enumerate() {
             for sq in squares(b.pieces(*kind, replier).0) {
                 let counted = c.board.rider(k, sq);
-                c.add(sq, k as u8, counted)?;
+                c.add(sq, k as u8, counted);
             }
         }
         for sq in squares(b.pieces(JkKind::WarMachine, replier).0) {
             let counted = c.board.war_machine(sq);
-            c.add(sq, WAR_MACHINE, counted)?;
+            c.add(sq, WAR_MACHINE, counted);
         }
-        Some(c)
+        c
     }
 
-    fn add(&mut self, sq: Square, kind: u8, c: Counted) -> Option<()> {
+    fn add(&mut self, sq: Square, kind: u8, c: Counted) {
         let i = self.len;
-        *self.units.get_mut(i)? = Unit { sq: sq.0, kind, count: c.count };
+        self.units[i] = Unit { sq: sq.0, kind, count: c.count };
         self.len += 1;
         self.total += u64::from(c.count);
         let at = bit(sq.0);
-        self.touch[i] = c.zone | at;
-        self.touched |= c.zone | at;
-        self.exposed[i] = c.jumps | at;
+        let (touch, exposed) = (c.zone | at, c.jumps | at);
+        self.touched |= touch;
+        self.exposed[i] = exposed;
+        self.split[0][i] = touch as u64;
+        self.split[1][i] = (touch >> 64) as u64;
+        self.split[2][i] = exposed as u64;
+        self.split[3][i] = (exposed >> 64) as u64;
         self.exposing |= c.jumps | at;
         self.dests[i] = c.quiets | c.lands;
         if self.dests[i].count_ones() == c.count {
@@ -338,11 +478,17 @@ impl Cache {
                 self.central |= 1 << i;
             }
         }
-        Some(())
     }
 
     /// The number of legal moves in `pos`, a child of the parent (Rule 4 applied).
     fn count(&self, pos: &JumpingKnights) -> u64 {
+        let b = &pos.board;
+        let changed = self.board.occ ^ b.occupied().0;
+        if changed & self.calm == 0 {
+            if let Some(n) = self.count_calm(pos, changed) {
+                return n;
+            }
+        }
         let c = Ctx::new(pos);
         let mut n = Counter(0);
         if c.in_check {
@@ -353,17 +499,33 @@ impl Cache {
             }
             return n.0;
         }
-        let dirty = self.dirty(&c);
+        let dirty = self.dirty(c.sens, changed);
         if self.rule4_binds(&c, pos, dirty) {
             self.rule4(&c, pos, dirty, &mut n);
             return n.0;
         }
-        if (self.board.occ ^ c.occ) & self.king_zone == 0 {
+        let king_changed = changed & self.king_zone;
+        if king_changed == 0 {
             n.0 += u64::from(self.king_count);
+        } else if king_changed & self.king.base == 0 {
+            let k = pos.king(pos.core.turn);
+            for d in &self.king.dests[..self.king.len] {
+                n.0 += u64::from(if d.zone & changed == 0 {
+                    d.ok
+                } else {
+                    let victim = (d.victim != NO_VICTIM).then_some(Square(d.victim));
+                    c.safe(k, Square(d.to), victim)
+                });
+            }
         } else {
             c.king_moves(&mut n);
         }
-        c.pawn_moves(&mut n);
+        let p = &self.pawns;
+        if (changed & p.zone) | (c.sens & p.exposed) == 0 && pos.ep.is_none() {
+            n.0 += u64::from(p.count);
+        } else {
+            c.pawn_moves(&mut n);
+        }
         n.0 += self.total;
         let mut left = dirty;
         while left != 0 {
@@ -376,6 +538,36 @@ impl Cache {
         }
         c.castling(&mut n);
         n.0
+    }
+
+    /// [`Cache::count`] without a generator context, in a child whose move changed no
+    /// square the replier king's sensitive squares depend on (`calm`: they are the parent's
+    /// and the king is not in check), when the stored counts answer everything: no unit is
+    /// dirty, Rule 4 does not bind (no cached unit triggers it and no pawn or king stands on
+    /// an edge square), the king's and the pawns' counts hold and no castling passes the
+    /// first test. `None` otherwise.
+    #[inline(always)]
+    fn count_calm(&self, pos: &JumpingKnights, changed: u128) -> Option<u64> {
+        let b = &pos.board;
+        let us = pos.core.turn;
+        let p = &self.pawns;
+        if self.dirty(self.sens, changed) != 0
+            || (changed & (self.king_zone | p.zone)) | (self.sens & p.exposed) != 0
+            || pos.ep.is_some()
+        {
+            return None;
+        }
+        let edge_units = b.color(us).0 & EDGE;
+        if edge_units != 0
+            && (self.central != 0
+                || (b.kind(JkKind::Pawn).0 | b.kind(JkKind::King).0) & edge_units != 0)
+        {
+            return None;
+        }
+        if castling_rights(pos, b.occupied().0) != 0 {
+            return None;
+        }
+        Some(self.total + u64::from(self.king_count) + u64::from(p.count))
     }
 
     /// Whether Rule 4 binds in the child `c` (not in check): [`Ctx::rule4`], with the cached
@@ -403,19 +595,28 @@ impl Cache {
         squares(others).any(|sq| c.central_capture(sq, b.kind_at(sq).expect("unit")))
     }
 
-    /// The units whose stored counts do not hold in the child `c`: a unit of their zone
-    /// changed, or a unit they stand on or may jump is sensitive.
+    /// The units whose stored counts do not hold in a child with the sensitive squares `sens`
+    /// whose move changed the occupancy of `changed`: a unit of their zone changed, or a
+    /// unit they stand on or may jump is sensitive. (The jumpable units change only where
+    /// the occupancy does: the mover's units move to empty squares, the replier's are taken.)
     #[inline(always)]
-    fn dirty(&self, c: &Ctx) -> u16 {
-        let changed = (self.board.occ ^ c.occ) | (self.board.victims ^ c.victims);
-        let (changed, sens) = (changed & self.touched, c.sens & self.exposing);
+    fn dirty(&self, sens: u128, changed: u128) -> u16 {
+        let (changed, sens) = (changed & self.touched, sens & self.exposing);
         if changed | sens == 0 {
             return 0;
         }
+        let q = [changed as u64, (changed >> 64) as u64, sens as u64, (sens >> 64) as u64];
+        let s = &self.split;
+        let hit = |i: usize| {
+            (s[0][i] & q[0]) | (s[1][i] & q[1]) | (s[2][i] & q[2]) | (s[3][i] & q[3]) != 0
+        };
         let mut dirty = 0u16;
-        for i in 0..self.len {
-            if (self.touch[i] & changed) | (self.exposed[i] & sens) != 0 {
-                dirty |= 1 << i;
+        for i in 0..8 {
+            dirty |= u16::from(hit(i)) << i;
+        }
+        if self.len > 8 {
+            for i in 8..16 {
+                dirty |= u16::from(hit(i)) << i;
             }
         }
         dirty
@@ -451,19 +652,18 @@ impl Cache {
 
 /// `perft(2)` of `pos`, whose legal moves are `list`.
 pub(super) fn count_two(pos: &JumpingKnights, list: &JkMoves) -> u64 {
-    match Cache::new(pos) {
-        Some(cache) => {
-            let mut child = *pos;
-            let mut n = 0;
-            for &m in list.iter() {
-                child.clone_from(pos);
-                child.apply::<false>(m);
-                n += cache.count(&child);
-            }
-            n
-        }
-        None => list.iter().map(|&m| pos.after::<false>(m).count_legal()).sum(),
+    if !Cache::fits(pos) {
+        return list.iter().map(|&m| pos.after::<false>(m).count_legal()).sum();
     }
+    let cache = Cache::new(pos);
+    let mut child = *pos;
+    let mut n = 0;
+    for &m in list.iter() {
+        child.apply::<false>(m);
+        n += cache.count(&child);
+        child.restore(pos);
+    }
+    n
 }
 
 #[cfg(test)]
@@ -486,7 +686,10 @@ mod tests {
             60,
             0x5851_f42d_4c95_7f2d,
             |pos| {
-                let Some(cache) = Cache::new(pos) else { return };
+                if !Cache::fits(pos) {
+                    return;
+                }
+                let cache = Cache::new(pos);
                 let mut list = JkMoves::default();
                 pos.legal_moves(&mut list);
                 for &m in list.iter() {

@@ -204,6 +204,17 @@ impl JumpingKnights {
         p
     }
 
+    /// Makes this position a copy of `parent` again, field by field: the placement fits in
+    /// one run of inlined vector moves, where the whole position took a call to `memcpy`.
+    #[inline(always)]
+    fn restore(&mut self, parent: &Self) {
+        self.board = parent.board;
+        self.core = parent.core;
+        self.castling = parent.castling;
+        self.ep = parent.ep;
+        self.ep_hashed = parent.ep_hashed;
+    }
+
     /// Plays the legal move `m` on this position ([`JumpingKnights::after`] in place).
     #[inline(always)]
     fn apply<const HASH: bool>(&mut self, m: Move) {
@@ -226,27 +237,28 @@ impl JumpingKnights {
             MoveKind::Castle => {
                 h ^= p.board.castle(from, to, castle_rook(to), piece_key);
             }
+            // By mailbox codes (`Piece::code`): no decoding of the units.
             MoveKind::Jump | MoveKind::JumpEnPassant => {
                 let victim = if m.kind() == MoveKind::Jump { to } else { ep_victim(to, us) };
-                let cap = p.board.remove(victim).expect("victim");
-                let piece = p.board.remove(from).expect("jumper");
-                let placed = promoted(piece, m.promo(), us);
-                p.board.put(m.aux(), placed);
+                let (cap, piece) = (p.board.code_at(victim), p.board.code_at(from));
+                let placed = promoted_code(piece, m.promo(), us);
+                p.board.take_coded(victim, cap);
+                p.board.take_coded(from, piece);
+                p.board.put_coded(m.aux(), placed);
                 if HASH {
-                    h ^= piece_key(cap, victim)
-                        ^ piece_key(piece, from)
-                        ^ piece_key(placed, m.aux());
+                    h ^= code_key(cap, victim) ^ code_key(piece, from) ^ code_key(placed, m.aux());
                     p.core.halfmove = 0;
                 }
             }
             _ => {
-                let piece = p.board.remove(from).expect("mover");
-                let placed = promoted(piece, m.promo(), us);
-                p.board.put(to, placed);
+                let piece = p.board.code_at(from);
+                let placed = promoted_code(piece, m.promo(), us);
+                p.board.take_coded(from, piece);
+                p.board.put_coded(to, placed);
                 if HASH {
-                    h ^= piece_key(piece, from) ^ piece_key(placed, to);
+                    h ^= code_key(piece, from) ^ code_key(placed, to);
                 }
-                if piece.kind == JkKind::Pawn {
+                if piece == Piece::new(JkKind::Pawn, us).code() {
                     if HASH {
                         p.core.halfmove = 0;
                     }
@@ -271,14 +283,21 @@ impl JumpingKnights {
     }
 }
 
-/// The unit placed after a move: the mover, or its promotion.
+/// The mailbox code of the unit placed after a move: the mover's (`code`), or its
+/// promotion's.
 #[inline(always)]
-fn promoted(p: Piece<JkKind>, promo: u8, us: Color) -> Piece<JkKind> {
+fn promoted_code(code: u8, promo: u8, us: Color) -> u8 {
     if promo == 0 {
-        p
+        code
     } else {
-        Piece::new(JkKind::ALL[usize::from(promo)], us)
+        Piece::new(JkKind::ALL[usize::from(promo)], us).code()
     }
+}
+
+/// [`piece_key`] of the unit with mailbox code `code` (not 0).
+#[inline(always)]
+fn code_key(code: u8, sq: Square) -> u64 {
+    KEYS[(usize::from(code) - 1) * 100 + sq.idx()]
 }
 
 /// The double-stepped pawn removed by an e.p. jump over `skipped` made by `us`.

@@ -50,7 +50,7 @@ const WM_FROM: [[u128; 2]; 4] = [
 
 /// Shifts a raw set by `delta` square indices (the caller masks files that would wrap).
 #[inline(always)]
-fn sh(bits: u128, delta: i8) -> u128 {
+pub(super) fn sh(bits: u128, delta: i8) -> u128 {
     if delta >= 0 {
         (bits << delta) & VALID
     } else {
@@ -106,8 +106,14 @@ pub(super) struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     #[inline(always)]
     pub(super) fn new(pos: &'a JumpingKnights) -> Self {
+        Self::for_side(pos, pos.core.turn)
+    }
+
+    /// The context of `us` in `pos` (the side to move, or for its check analysis only, the
+    /// other side).
+    #[inline(always)]
+    pub(super) fn for_side(pos: &'a JumpingKnights, us: Color) -> Self {
         let b = &pos.board;
-        let us = pos.core.turn;
         let them = !us;
         let own = b.color(us).0;
         let enemy = b.color(them).0;
@@ -207,7 +213,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether the own king is safe after a move `from` -> `land` that removes `victim`.
     #[inline(always)]
-    fn safe(&self, from: Square, land: Square, victim: Option<Square>) -> bool {
+    pub(super) fn safe(&self, from: Square, land: Square, victim: Option<Square>) -> bool {
         let mut occ = (self.occ ^ from.bit()) | land.bit();
         if let Some(v) = victim {
             occ ^= v.bit();
@@ -499,15 +505,11 @@ impl<'a> Ctx<'a> {
     /// README). The position after castling must also leave the king safe.
     #[inline(always)]
     pub(super) fn castling<S: Sink>(&self, sink: &mut S) {
-        let rights = self.pos.castling & self.us.select(0b0011, 0b1100);
-        if rights == 0 || self.in_check {
+        if self.in_check {
             return;
         }
-        // The squares between king and rook must be empty: a cheap first test.
-        let [k, q] = if self.us == Color::White { CASTLE_GAPS[0] } else { CASTLE_GAPS[1] };
-        let kside = rights & (super::WHITE_KINGSIDE | super::BLACK_KINGSIDE) != 0;
-        let qside = rights & (super::WHITE_QUEENSIDE | super::BLACK_QUEENSIDE) != 0;
-        if (kside && self.occ & k == 0) || (qside && self.occ & q == 0) {
+        let rights = castling_rights(self.pos, self.occ);
+        if rights != 0 {
             self.castling_tested(rights, sink);
         }
     }
@@ -610,18 +612,24 @@ impl<'a> Ctx<'a> {
     pub(super) fn central_capture(&self, from: Square, kind: JkKind) -> bool {
         let fi = from.idx();
         let target = self.empty & CENTRAL;
+        // A jump of a unit other than the king that empties no sensitive square is legal
+        // (module docs; everything is sensitive in check): the test only for the others.
+        let legal = |l: Square, v: Square| {
+            self.sens & (from.bit() | v.bit()) == 0 || self.safe(from, l, Some(v))
+        };
         match kind {
             JkKind::Pawn => {
                 for d in pawn_captures(self.us) {
                     let v = T.step[fi][d];
                     if self.victims & bit(v) != 0 {
                         let l = T.step[usize::from(v)][d];
-                        if target & bit(l) != 0 && self.safe(from, Square(l), Some(Square(v))) {
+                        if target & bit(l) != 0 && legal(Square(l), Square(v)) {
                             return true;
                         }
                     }
                 }
                 if let Some(ep) = self.pos.ep {
+                    // En passant empties two squares of a rank: always tested.
                     let victim = ep_victim(ep, self.us);
                     let vi = victim.idx();
                     if T.step[vi][2] == from.0 || T.step[vi][6] == from.0 {
@@ -646,7 +654,7 @@ impl<'a> Ctx<'a> {
                     self.victims & bit(v) != 0 && {
                         let vi = usize::from(v);
                         let land = (bit(T.step[vi][d]) | bit(T.step3[vi][d])) & target;
-                        squares(land).any(|l| self.safe(from, l, Some(Square(v))))
+                        squares(land).any(|l| legal(l, Square(v)))
                     }
                 })
             }),
@@ -675,7 +683,7 @@ impl<'a> Ctx<'a> {
                         let w = nearest_dyn(d, Bitboard(blk2));
                         beyond ^ T.ray[w.idx()][d].0 ^ w.bit()
                     };
-                    squares(land & CENTRAL).any(|l| self.safe(from, l, Some(v)))
+                    squares(land & CENTRAL).any(|l| legal(l, v))
                 })
             }
         }
@@ -710,6 +718,25 @@ impl<'a> Ctx<'a> {
             || found(JkKind::Bishop, &|i| T.diag_lines[i].0)
             || found(JkKind::Queen, &|i| T.orth_lines[i].0 | T.diag_lines[i].0)
             || found(JkKind::King, &|i| T.king_nbr[i].0)
+    }
+}
+
+/// The castling rights of the side to move in `pos` (occupancy `occ`) when one of them has
+/// the squares between king and rook empty (a cheap first test: castling needs more), else 0.
+#[inline(always)]
+pub(super) fn castling_rights(pos: &JumpingKnights, occ: u128) -> u8 {
+    let us = pos.core.turn;
+    let rights = pos.castling & us.select(0b0011, 0b1100);
+    if rights == 0 {
+        return 0;
+    }
+    let [k, q] = if us == Color::White { CASTLE_GAPS[0] } else { CASTLE_GAPS[1] };
+    let kside = rights & (super::WHITE_KINGSIDE | super::BLACK_KINGSIDE) != 0;
+    let qside = rights & (super::WHITE_QUEENSIDE | super::BLACK_QUEENSIDE) != 0;
+    if (kside && occ & k == 0) || (qside && occ & q == 0) {
+        rights
+    } else {
+        0
     }
 }
 
