@@ -57,6 +57,14 @@ pub struct Params {
     pub aspiration: i32,
     /// See `aspiration_depth`.
     pub aspiration_limit: i32,
+    /// Static exchange pruning (variants with an exchange evaluation) up to this depth: a
+    /// capture or check losing more than `see_tactical` per ply, a quiet move losing more than
+    /// `see_quiet` per ply squared in the exchange on its target square is not searched.
+    pub see_depth: i32,
+    /// See `see_depth`.
+    pub see_tactical: i32,
+    /// See `see_depth`.
+    pub see_quiet: i32,
     /// Games of chance: in-check quiescence nodes per path that search every move.
     pub qs_chance_evasions: u32,
     /// Games of chance: chance nodes per quiescence path.
@@ -88,6 +96,9 @@ impl Params {
         aspiration_depth: 5,
         aspiration: 30,
         aspiration_limit: 1000,
+        see_depth: 6,
+        see_tactical: 90,
+        see_quiet: 20,
         qs_chance_evasions: 1,
         qs_chance_nodes: 1,
     };

@@ -242,6 +242,26 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                     continue;
                 }
             }
+            // Near the horizon, moves that lose material in the exchange on their target square
+            // (where the variant has an exchange evaluation): captures and checks by more than
+            // a margin per ply, quiet moves by more than a margin per ply squared.
+            if V::HAS_SEE
+                && !self.exact
+                && ply > 0
+                && !in_check
+                && searched > 0
+                && depth <= Self::P.see_depth
+                && best > -MATE_BOUND
+            {
+                let threshold = if tactical || gives_check {
+                    -Self::P.see_tactical * depth
+                } else {
+                    -Self::P.see_quiet * depth * depth
+                };
+                if !pos.see_ge(first, threshold) {
+                    continue;
+                }
+            }
             // No check extension in games of chance: PieceEater has forced (single-outcome)
             // turns everywhere near the kings, and chains of checking ones never lose depth.
             let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE && !self.exact);
