@@ -245,22 +245,13 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             // Near the horizon, moves that lose material in the exchange on their target square
             // (where the variant has an exchange evaluation): captures and checks by more than
             // a margin per ply, quiet moves by more than a margin per ply squared.
-            if V::HAS_SEE
-                && !self.exact
-                && ply > 0
+            if ply > 0
                 && !in_check
                 && searched > 0
-                && depth <= Self::P.see_depth
                 && best > -MATE_BOUND
+                && self.see_prunes(pos, first, depth, tactical || gives_check)
             {
-                let threshold = if tactical || gives_check {
-                    -Self::P.see_tactical * depth
-                } else {
-                    -Self::P.see_quiet * depth * depth
-                };
-                if !pos.see_ge(first, threshold) {
-                    continue;
-                }
+                continue;
             }
             // No check extension in games of chance: PieceEater has forced (single-outcome)
             // turns everywhere near the kings, and chains of checking ones never lose depth.
@@ -308,6 +299,19 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let bound = Bound::of(best, original_alpha, beta);
         self.shared.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// Static exchange pruning (see the move loop): whether `m` (`forcing`: a capture or a check)
+    /// loses too much in the exchange on its target square for `depth`.
+    #[inline(always)]
+    fn see_prunes(&self, pos: &V, m: Move, depth: i32, forcing: bool) -> bool {
+        let p = Self::P;
+        if !V::HAS_SEE || self.exact || depth > p.see_depth {
+            return false;
+        }
+        let threshold =
+            if forcing { -p.see_tactical * depth } else { -p.see_quiet * depth * depth };
+        !pos.see_ge(m, threshold)
     }
 
     /// The late-move reduction of a quiet move (action) searched after `searched` others.
