@@ -465,32 +465,14 @@ const TEST_FENS: [&str; 5] = [
     "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
 ];
 
-/// Calls `visit` on every position of `games` seeded random games of at most `plies` plies from
-/// each of `fens` (a game ends early when the side to move has no legal move).
+/// [`super::random_games`] of Jumping Knights.
 #[cfg(test)]
 fn random_games(
     fens: &[&str],
     games: usize,
     plies: usize,
     seed: u64,
-    mut visit: impl FnMut(&JumpingKnights),
+    visit: impl FnMut(&JumpingKnights),
 ) {
-    let mut state = seed;
-    for fen in fens {
-        for _game in 0..games {
-            let mut pos = JumpingKnights::from_fen(fen).expect("fen");
-            for _ply in 0..plies {
-                visit(&pos);
-                let mut legal = JkMoves::default();
-                pos.legal_moves(&mut legal);
-                if legal.is_empty() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos = pos.play(legal[(state % legal.len() as u64) as usize]);
-            }
-        }
-    }
+    super::random_games(fens, games, plies, seed, visit);
 }

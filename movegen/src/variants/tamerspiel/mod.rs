@@ -410,15 +410,11 @@ impl Rules for TamerSpiel {
         let mut list = TsMoves::default();
         self.legal_moves(&mut list);
         let replier = movegen::Replier::of(self);
-        let mut child = *self;
-        let mut n = 0;
-        for &m in list.iter() {
-            self.play_into(m, &mut child);
+        self.sum_children(&list, |child| {
             let mut c = movegen::Counter(0);
-            movegen::generate(&child, &mut c, Some(&replier));
-            n += c.0;
-        }
-        n
+            movegen::generate(child, &mut c, Some(&replier));
+            c.0
+        })
     }
 
     fn play(&self, m: Move) -> Self {

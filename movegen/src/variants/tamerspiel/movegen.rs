@@ -393,13 +393,9 @@ fn count_free(g: &Gen, b: &TsBoard, us: Color, free: u128, allowed: u128) -> u32
         (k(TsKind::Dabbabah), k(TsKind::Firzan), k(TsKind::Vizier), k(TsKind::Guard));
     let (hor, eag, lio, cha) =
         (k(TsKind::Horse), k(TsKind::Eagle), k(TsKind::Lion), k(TsKind::Champion));
-    let (arc, mar, war, nob, cav) = (
-        k(TsKind::Archbishop),
-        k(TsKind::Marshall),
-        k(TsKind::Warlord),
-        k(TsKind::Nobleman),
-        k(TsKind::Supercav),
-    );
+    let (arc, mar, war) = (k(TsKind::Archbishop), k(TsKind::Marshall), k(TsKind::Warlord));
+    let riders = Riders::of(b, g.own);
+    let (nob, cav) = (riders.noble & free, riders.cav & free);
     let kingish = grd | eag | lio | nob | cav;
     let mut n = atom_count(kingish | dab | viz, &W_OFFS, allowed)
         + atom_count(kingish | fir, &F_OFFS, allowed)
@@ -412,7 +408,7 @@ fn count_free(g: &Gen, b: &TsBoard, us: Color, free: u128, allowed: u128) -> u32
     } else {
         leap_count(fir, 0, 1, allowed)
     };
-    n + count_rides(g, &Riders::of(b, g.own), free, allowed)
+    n + count_rides(g, &riders, free, allowed)
 }
 
 /// Side `own`'s units by the parts of their moves that depend on the occupancy.
@@ -837,37 +833,24 @@ mod tests {
             // Few units: a Rook and a Bishop face each other on the d-file and diagonals.
             "4k7/*10*/*10*/*3r6*/*10*/*3B6*/*2W3N3*/6K5 w - - 0 1 wb",
         ];
-        let (mut checked, mut quiet, mut taken) = (0, 0, 0);
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for fen in fens {
-            for _game in 0..12 {
-                let mut pos = TamerSpiel::from_fen(fen).expect("fen");
-                for _ply in 0..80 {
-                    let mut list = TsMoves::default();
-                    pos.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    let replier = Replier::of(&pos);
-                    let mut want = 0;
-                    for &m in list.iter() {
-                        let child = pos.play(m);
-                        want += child.count_legal();
-                        let shortcut = replier.own == child.board.color(child.core.turn).0
-                            && !child.is_check();
-                        quiet += usize::from(shortcut);
-                        taken += usize::from(!shortcut);
-                    }
-                    assert_eq!(pos.count_two(), want, "at {}", pos.fen());
-                    checked += 1;
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    pos = pos.play(list[(state % list.len() as u64) as usize]);
-                }
+        let (mut checked, mut shortcut, mut full) = (0, 0, 0);
+        crate::variants::random_games(&fens, 12, 80, 0x9e37_79b9_7f4a_7c15, |pos: &TamerSpiel| {
+            let mut list = TsMoves::default();
+            pos.legal_moves(&mut list);
+            let replier = Replier::of(pos);
+            let mut want = 0;
+            for &m in list.iter() {
+                let child = pos.play(m);
+                want += child.count_legal();
+                let reused =
+                    replier.own == child.board.color(child.core.turn).0 && !child.is_check();
+                shortcut += usize::from(reused);
+                full += usize::from(!reused);
             }
-        }
+            assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+            checked += 1;
+        });
         assert!(checked > 1500, "only {checked} positions");
-        assert!(quiet > 10_000 && taken > 1_000, "shortcut {quiet}, full count {taken}");
+        assert!(shortcut > 10_000 && full > 1_000, "shortcut {shortcut}, full count {full}");
     }
 }
