@@ -69,7 +69,7 @@ const EP_KEY: usize = CASTLE_KEY + 16;
 
 #[inline(always)]
 fn piece_key(p: Piece<JkKind>, sq: Square) -> u64 {
-    KEYS[(usize::from(p.code()) - 1) * 100 + sq.idx()]
+    code_key(p.code(), sq)
 }
 
 /// The castling units' home squares (index = rank * 10 + file): kings on e1 and e8, rooks on
