@@ -144,7 +144,7 @@ impl Threats {
             | k(TsKind::Lion)
             | k(TsKind::Supercav)
             | k(TsKind::Nobleman);
-        let q = k(TsKind::Queen) | k(TsKind::Warlord);
+        let r = Riders::of(b, c);
         Threats {
             w: (kingish | k(TsKind::Dabbabah) | k(TsKind::Vizier)) & c,
             f: (kingish | k(TsKind::Firzan)) & c,
@@ -157,12 +157,12 @@ impl Threats {
                 | k(TsKind::Marshall)
                 | k(TsKind::Warlord))
                 & c,
-            orth: (k(TsKind::Rook) | k(TsKind::Marshall) | q) & c,
-            diag: (k(TsKind::Bishop) | k(TsKind::Archbishop) | q) & c,
+            orth: r.orth,
+            diag: r.diag,
             pawns: k(TsKind::Pawn) & c,
             fback: k(TsKind::Firzan) & c,
-            noble: k(TsKind::Nobleman) & c,
-            cav: k(TsKind::Supercav) & c,
+            noble: r.noble,
+            cav: r.cav,
             by,
         }
     }
@@ -411,7 +411,8 @@ fn count_free(g: &Gen, b: &TsBoard, us: Color, free: u128, allowed: u128) -> u32
     n + count_rides(g, &riders, free, allowed)
 }
 
-/// Side `own`'s units by the parts of their moves that depend on the occupancy.
+/// Side `own`'s units by the parts of their moves (and attacks: [`Threats`]) that depend on the
+/// occupancy.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Riders {
     /// Orthogonal riders: R, M, Q, W.
