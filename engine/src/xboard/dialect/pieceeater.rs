@@ -7,8 +7,8 @@
 //! is forced or there is none, and where XBoard 4.9.1 cannot carry it (tested): drops (it strips
 //! or forfeits the leg), e.p. (the kill square replaces the e.p. victim), promotions with a
 //! letter (Black's relay drops the letter), a step onto the mover's origin (XBoard deletes the
-//! mover) or, after castling, onto the rook's origin, and after any king's move (XBoard reads a
-//! king's move with a kill square as castling and forfeits it). A receiver then derives the
+//! mover) or, after castling, onto the rook's origin, and after a king's normal move (XBoard
+//! reads a king's move with a kill square as castling and forfeits it). A receiver then derives the
 //! step from the die itself: the die is keyed by the `Seed` option, the position and the
 //! action (`Rules::roll`), so two engines with the same `Seed` agree on every such step.
 
@@ -92,11 +92,15 @@ fn decode(pos: &PieceEater, text: &str) -> Result<(String, Option<Square>), Move
 }
 
 /// Whether XBoard 4.9.1 can carry `m`'s PE step in the kill slot and still draw the move right
-/// (see the module docs).
-fn xboard_can_carry(m: Move) -> bool {
+/// (see the module docs). Not on a king's normal move: XBoard forfeits a king's move with a kill
+/// square when that square holds an own unit or is empty and Black moves (it reads castling:
+/// `h8h7,d7h7` in the GUI test of 2026-11-29).
+fn xboard_can_carry(pos: &PieceEater, m: Move) -> bool {
     let k = m.aux();
     match m.kind() {
-        MoveKind::Normal | MoveKind::DoublePush => m.promo() == 0 && k != m.from(),
+        MoveKind::Normal | MoveKind::DoublePush => {
+            m.promo() == 0 && k != m.from() && pos.board().kind_at(m.from()) != Some(PeKind::King)
+        }
         MoveKind::Castle => {
             let rook_from =
                 if Geo8x8::file(m.to()) == 6 { Square(m.to().0 + 1) } else { Square(m.to().0 - 2) };
@@ -104,13 +108,6 @@ fn xboard_can_carry(m: Move) -> bool {
         }
         _ => false,
     }
-}
-
-/// Whether `m` moves `pos`'s king. XBoard 4.9.1 forfeits a king's move with a kill square when
-/// that square holds an own unit or is empty and Black moves (it reads castling: `h8h7,d7h7` in
-/// the GUI test of 2026-11-29), so a king's move never carries the PE's step.
-fn king_moves(pos: &PieceEater, m: Move) -> bool {
-    m.kind() != MoveKind::Drop && pos.board().kind_at(m.from()) == Some(PeKind::King)
 }
 
 /// The squares of a castling rook's destination, or of a normal move's: where the action puts
@@ -202,7 +199,7 @@ impl Dialect for PieceEater {
     fn to_xboard(&self, m: Move) -> String {
         let action = self.action_text(m);
         match self.step_after(m) {
-            Step::Random(_) if xboard_can_carry(m) && !king_moves(self, m) => {
+            Step::Random(_) if xboard_can_carry(self, m) => {
                 format!("{action},{}{}", Geo8x8::name(m.aux()), Geo8x8::name(m.to()))
             }
             _ => action,
