@@ -203,15 +203,27 @@ pub struct SearchFeatures {
     /// Quiescence search probes and stores the transposition table (never for games of
     /// chance, whose quiescence depends on the path).
     pub qsearch_tt: bool,
+    /// "Improving": a node whose static evaluation is not above the one of its side two plies
+    /// before prunes late quiet moves sooner and reduces them more, one that is takes reverse
+    /// futility a ply sooner (chess only so far: `docs/strength.md`).
+    pub improving: bool,
 }
 
 impl SearchFeatures {
     /// None of them.
-    pub const PLAIN: SearchFeatures =
-        SearchFeatures { quiet_pruning: false, history_heuristics: false, qsearch_tt: false };
-    /// All of them.
-    pub const ALL: SearchFeatures =
-        SearchFeatures { quiet_pruning: true, history_heuristics: true, qsearch_tt: true };
+    pub const PLAIN: SearchFeatures = SearchFeatures {
+        quiet_pruning: false,
+        history_heuristics: false,
+        qsearch_tt: false,
+        improving: false,
+    };
+    /// All of them but `improving`, which only chess's SPRT has accepted.
+    pub const ALL: SearchFeatures = SearchFeatures {
+        quiet_pruning: true,
+        history_heuristics: true,
+        qsearch_tt: true,
+        improving: false,
+    };
 }
 
 /// How XBoard learns an engine-defined variant it does not know: the `setup` line's

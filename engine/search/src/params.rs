@@ -16,6 +16,9 @@ pub struct Params {
     pub history_heuristics: bool,
     /// Quiescence search probes and stores the transposition table (at depth 0).
     pub qsearch_tt: bool,
+    /// Pruning and reductions follow whether the static evaluation improves on the one two
+    /// plies before (`SearchFeatures::improving`).
+    pub improving: bool,
     /// Quiet moves (actions) are pruned up to this depth.
     pub quiet_prune_depth: i32,
     /// Futility margin at depth `d`: `futility_base + futility_per_ply * d`, how far a quiet
@@ -77,6 +80,7 @@ impl Params {
         quiet_pruning: false,
         history_heuristics: false,
         qsearch_tt: false,
+        improving: false,
         quiet_prune_depth: 3,
         futility_base: 60,
         futility_per_ply: 90,
@@ -111,6 +115,7 @@ impl Params {
             quiet_pruning: f.quiet_pruning || V::HAS_CHANCE,
             history_heuristics: f.history_heuristics,
             qsearch_tt: f.qsearch_tt,
+            improving: f.improving && !V::HAS_CHANCE,
             ..Params::BASE
         }
     }
@@ -152,10 +157,15 @@ mod tests {
             let f = v.family().info().search;
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
-            assert_eq!(
-                Params { quiet_pruning: false, history_heuristics: false, qsearch_tt: false, ..p },
-                Params::BASE
-            );
+            assert_eq!(p.improving, f.improving && !v.has_chance(), "{v}");
+            let plain = Params {
+                quiet_pruning: false,
+                history_heuristics: false,
+                qsearch_tt: false,
+                improving: false,
+                ..p
+            };
+            assert_eq!(plain, Params::BASE);
         }
         let p = Params::BASE;
         assert_eq!((p.futility_margin(2), p.late_move_count(3)), (240, 12));

@@ -112,6 +112,9 @@ pub struct Worker<'a, V: Evaluator> {
     qs_evasions: u32,
     /// Chance nodes on the current quiescence path.
     qs_chance: u32,
+    /// The static evaluation of the negamax node at each ply of the current path (`-INF` in
+    /// check), for `Params::improving`.
+    evals: [i32; MAX_PLY + 2],
     /// Root moves excluded from this iteration (MultiPV lines already found).
     pub excluded: Vec<Move>,
     /// Set when the search ran out of time or was told to stop.
@@ -186,6 +189,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             chance_bufs: (0..MAX_PLY + 2).map(|_| chance::ChanceBuf::default()).collect(),
             qs_evasions: 0,
             qs_chance: 0,
+            evals: [-INF; MAX_PLY + 2],
             excluded: Vec::new(),
             aborted: false,
             exact: false,

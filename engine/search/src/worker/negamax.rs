@@ -20,6 +20,20 @@ struct Node {
     in_check: bool,
     static_eval: i32,
     key: u64,
+    /// `Params::improving` and the static evaluation is not above the one two plies before.
+    worsening: bool,
+}
+
+/// What the late-move reduction of a move reads besides its depth.
+#[derive(Clone, Copy, Debug)]
+struct Late {
+    /// Moves searched before it.
+    searched: usize,
+    /// Not a capture or promotion, not giving or escaping check.
+    quiet: bool,
+    pv_node: bool,
+    /// See [`Node`].
+    worsening: bool,
 }
 
 impl<'a, V: Evaluator> Worker<'a, V> {
@@ -85,13 +99,29 @@ impl<'a, V: Evaluator> Worker<'a, V> {
 
         let in_check = pos.in_check();
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        self.evals[ply] = static_eval;
+        let improving = Self::P.improving && !in_check && self.improving(ply, static_eval);
+        let worsening = Self::P.improving && !in_check && !improving;
         if !pv_node && !in_check && ply > 0 && !self.exact {
-            if let Some(v) = self.prune_node(pos, key, depth, beta, static_eval, ply) {
+            let rf_depth = depth - i32::from(improving);
+            if let Some(v) = self.prune_node(pos, key, depth, rf_depth, beta, static_eval, ply) {
                 return v;
             }
         }
-        let node = Node { depth, alpha, beta, ply, pv_node, in_check, static_eval, key };
+        let node = Node { depth, alpha, beta, ply, pv_node, in_check, static_eval, key, worsening };
         self.moves(pos, &list, tt_move, node)
+    }
+
+    /// Whether `static_eval` at `ply` is above the static evaluation of the same side two plies
+    /// before (four if that node was in check; true when neither is known).
+    #[inline(always)]
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        [2, 4]
+            .into_iter()
+            .filter(|&back| ply >= back)
+            .map(|back| self.evals[ply - back])
+            .find(|&e| e != -INF)
+            .is_none_or(|e| static_eval > e)
     }
 
     /// One more node searched.
@@ -157,13 +187,16 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     }
 
     /// The pruning of a non-PV node not in check before its moves: reverse futility (far above
-    /// beta with little depth left) and the null move. `Some`: the node's value.
+    /// beta with little depth left, counted as `rf_depth`) and the null move. `Some`: the
+    /// node's value.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn prune_node(
         &mut self,
         pos: &V,
         key: u64,
         depth: i32,
+        rf_depth: i32,
         beta: i32,
         static_eval: i32,
         ply: usize,
@@ -171,7 +204,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let p = Self::P;
         // Reverse futility: far above beta with little depth left.
         if depth <= p.reverse_depth
-            && static_eval - p.reverse_margin * depth >= beta
+            && static_eval - p.reverse_margin * rf_depth >= beta
             && beta.abs() < MATE_BOUND
         {
             return Some(static_eval);
@@ -203,7 +236,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// principal variation, killers and history on the way; the table entry at the end.
     #[inline(always)]
     fn moves(&mut self, pos: &V, list: &[Move], tt_move: Move, node: Node) -> i32 {
-        let Node { depth, mut alpha, beta, ply, pv_node, in_check, static_eval, key } = node;
+        let Node { depth, mut alpha, beta, ply, pv_node, in_check, static_eval, key, worsening } =
+            node;
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         self.order(pos, list, tt_move, ply, &mut buf, false);
         let original_alpha = alpha;
@@ -238,7 +272,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                     best = best.max(static_eval + margin);
                     continue;
                 }
-                if searched >= Self::P.late_move_count(depth) {
+                if searched >= Self::P.late_move_count(depth) >> usize::from(worsening) {
                     continue;
                 }
             }
@@ -262,7 +296,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 self.action(pos, group, &child, new_depth, alpha, beta, ply, pv_node)
             } else {
                 let quiet = !tactical && !in_check && !gives_check;
-                let r = self.reduction(pos, first, depth, new_depth, searched, quiet, pv_node, ply);
+                let late = Late { searched, quiet, pv_node, worsening };
+                let r = self.reduction(pos, first, depth, new_depth, late, ply);
                 self.later_action(pos, group, &child, new_depth, r, alpha, beta, ply, pv_node)
             };
             if self.aborted {
@@ -314,8 +349,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         !pos.see_ge(m, threshold)
     }
 
-    /// The late-move reduction of a quiet move (action) searched after `searched` others.
-    #[allow(clippy::too_many_arguments)]
+    /// The late-move reduction of a quiet move (action) searched after `late.searched` others.
     #[inline(always)]
     fn reduction(
         &self,
@@ -323,11 +357,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         first: Move,
         depth: i32,
         new_depth: i32,
-        searched: usize,
-        quiet: bool,
-        pv_node: bool,
+        late: Late,
         ply: usize,
     ) -> i32 {
+        let Late { searched, quiet, pv_node, worsening } = late;
         let p = Self::P;
         // Games of chance: every action is up to eight searches, so reduce from the second ply
         // and the third action on, and one ply more off the principal line.
@@ -345,6 +378,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         }
         if pv_node {
             r -= 1;
+        }
+        if worsening {
+            r += 1;
         }
         if self.is_killer(ply, first) {
             r -= 1;
