@@ -113,7 +113,7 @@ pub struct Worker<'a, V: Evaluator> {
     /// Chance nodes on the current quiescence path.
     qs_chance: u32,
     /// The static evaluation of the negamax node at each ply of the current path (`-INF` in
-    /// check), for `Params::improving`.
+    /// check), kept only with `Params::improving`, which reads it.
     evals: [i32; MAX_PLY + 2],
     /// Root moves excluded from this iteration (MultiPV lines already found).
     pub excluded: Vec<Move>,

@@ -99,12 +99,17 @@ impl<'a, V: Evaluator> Worker<'a, V> {
 
         let in_check = pos.in_check();
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
-        self.evals[ply] = static_eval;
-        let improving = Self::P.improving && !in_check && self.improving(ply, static_eval);
-        let worsening = Self::P.improving && !in_check && !improving;
+        // With `Params::improving`, not in check: whether the static evaluation improves on its
+        // side's two plies before (`None` without the feature or in check).
+        let trend = if Self::P.improving {
+            self.evals[ply] = static_eval;
+            (!in_check).then(|| self.improving(ply, static_eval))
+        } else {
+            None
+        };
+        let (improving, worsening) = (trend == Some(true), trend == Some(false));
         if !pv_node && !in_check && ply > 0 && !self.exact {
-            let rf_depth = depth - i32::from(improving);
-            if let Some(v) = self.prune_node(pos, key, depth, rf_depth, beta, static_eval, ply) {
+            if let Some(v) = self.prune_node(pos, key, depth, improving, beta, static_eval, ply) {
                 return v;
             }
         }
@@ -187,8 +192,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     }
 
     /// The pruning of a non-PV node not in check before its moves: reverse futility (far above
-    /// beta with little depth left, counted as `rf_depth`) and the null move. `Some`: the
-    /// node's value.
+    /// beta with little depth left; an `improving` node counts a ply less) and the null move.
+    /// `Some`: the node's value.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn prune_node(
@@ -196,7 +201,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         pos: &V,
         key: u64,
         depth: i32,
-        rf_depth: i32,
+        improving: bool,
         beta: i32,
         static_eval: i32,
         ply: usize,
@@ -204,7 +209,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let p = Self::P;
         // Reverse futility: far above beta with little depth left.
         if depth <= p.reverse_depth
-            && static_eval - p.reverse_margin * rf_depth >= beta
+            && static_eval - p.reverse_margin * (depth - i32::from(improving)) >= beta
             && beta.abs() < MATE_BOUND
         {
             return Some(static_eval);
