@@ -207,6 +207,9 @@ pub struct SearchFeatures {
     /// before prunes late quiet moves sooner and reduces them more, one that is takes reverse
     /// futility a ply sooner (chess only so far: `docs/strength.md`).
     pub improving: bool,
+    /// On a clock, the soft time target follows the best move's stability and the score's
+    /// fall (chess only so far: `docs/strength.md`, "Time management at a clock").
+    pub stable_time: bool,
 }
 
 impl SearchFeatures {
@@ -216,13 +219,15 @@ impl SearchFeatures {
         history_heuristics: false,
         qsearch_tt: false,
         improving: false,
+        stable_time: false,
     };
-    /// All of them but `improving`, which only chess's SPRT has accepted.
+    /// All of them but `improving` and `stable_time`, which only chess's SPRTs have accepted.
     pub const ALL: SearchFeatures = SearchFeatures {
         quiet_pruning: true,
         history_heuristics: true,
         qsearch_tt: true,
         improving: false,
+        stable_time: false,
     };
 }
 

@@ -599,6 +599,10 @@ fn deepen<V: Evaluator>(
     };
     let mut found = Found::default();
     let mut prev: Option<i32> = None;
+    // On a clock (not a fixed move time), the soft target follows the best move's stability.
+    let scaled =
+        Params::of::<V>().stable_time && limits.clock.is_some() && limits.movetime.is_none();
+    let mut stable = 0u32;
     'deepen: for depth in 1..=max {
         let mut lines: Vec<Line> = Vec::new();
         w.excluded.clear();
@@ -615,6 +619,12 @@ fn deepen<V: Evaluator>(
         }
         w.flush();
         let Some(first) = lines.first() else { break };
+        let fall = match prev {
+            Some(p) if p.abs() < MATE_BOUND && first.score.abs() < MATE_BOUND => p - first.score,
+            _ => 0,
+        };
+        let same = found.best.as_ref().and_then(|b| b.pv.first()) == first.pv.first();
+        stable = if same { stable + 1 } else { 0 };
         prev = Some(first.score);
         found.best = Some(first.clone());
         found.lines.clone_from(&lines);
@@ -629,8 +639,11 @@ fn deepen<V: Evaluator>(
             }
         }
         let soft = shared.soft_ms.load(Relaxed);
-        if soft != u64::MAX && elapsed.as_millis() as u64 >= soft {
-            break;
+        if soft != u64::MAX {
+            let scale = if scaled { time::stability_scale(stable, fall) } else { 1.0 };
+            if elapsed.as_secs_f64() * 1000.0 >= soft as f64 * scale {
+                break;
+            }
         }
         if shared.stop.load(Relaxed) {
             break;

@@ -19,6 +19,9 @@ pub struct Params {
     /// Pruning and reductions follow whether the static evaluation improves on the one two
     /// plies before (`SearchFeatures::improving`).
     pub improving: bool,
+    /// On a clock, the soft time target follows the best move's stability and the score's
+    /// fall ([`crate::time::stability_scale`]; `SearchFeatures::stable_time`).
+    pub stable_time: bool,
     /// Quiet moves (actions) are pruned up to this depth.
     pub quiet_prune_depth: i32,
     /// Futility margin at depth `d`: `futility_base + futility_per_ply * d`, how far a quiet
@@ -81,6 +84,7 @@ impl Params {
         history_heuristics: false,
         qsearch_tt: false,
         improving: false,
+        stable_time: false,
         quiet_prune_depth: 3,
         futility_base: 60,
         futility_per_ply: 90,
@@ -116,6 +120,7 @@ impl Params {
             history_heuristics: f.history_heuristics,
             qsearch_tt: f.qsearch_tt,
             improving: f.improving && !V::HAS_CHANCE,
+            stable_time: f.stable_time,
             ..Params::BASE
         }
     }
@@ -158,11 +163,14 @@ mod tests {
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
             assert_eq!(p.improving, f.improving && !v.has_chance(), "{v}");
+            assert_eq!(p.stable_time, f.stable_time, "{v}");
+            assert_eq!(p.stable_time, v == VariantId::Chess, "{v}");
             let plain = Params {
                 quiet_pruning: false,
                 history_heuristics: false,
                 qsearch_tt: false,
                 improving: false,
+                stable_time: false,
                 ..p
             };
             assert_eq!(plain, Params::BASE);

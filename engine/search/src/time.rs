@@ -73,6 +73,29 @@ impl Limits {
     }
 }
 
+/// The factor on the soft time target after an iteration on a clock: more time while the best
+/// move keeps changing or the score falls, less once the same move has stood for several
+/// iterations. `stable`: iterations in a row (before this one) with the same best move (0: it
+/// changed in this one); `fall`: how far the score fell from the previous iteration, in
+/// centipawns (negative: it rose). Between 0.7 and 2.0.
+pub fn stability_scale(stable: u32, fall: i32) -> f64 {
+    let by_move = match stable {
+        0 => 1.4,
+        1 => 1.15,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    let by_score = if fall >= 100 {
+        1.5
+    } else if fall >= 40 {
+        1.25
+    } else {
+        1.0
+    };
+    f64::min(by_move * by_score, 2.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +124,19 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn stability_scale_orders_the_cases() {
+        // A fresh best move gets more than a settled one; a falling score more than a steady.
+        assert!(stability_scale(0, 0) > stability_scale(2, 0));
+        assert!(stability_scale(2, 0) > stability_scale(5, 0));
+        assert_eq!(stability_scale(2, 0), 1.0);
+        assert_eq!(stability_scale(2, -300), 1.0);
+        assert!(stability_scale(5, 120) > stability_scale(5, 50));
+        assert!(stability_scale(5, 50) > stability_scale(5, 0));
+        assert_eq!(stability_scale(0, 500), 2.0);
+        assert_eq!(stability_scale(9, 0), 0.7);
     }
 
     #[test]
