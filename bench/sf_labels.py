@@ -77,14 +77,10 @@ def fields(line):
 
 
 def label_chunk(args):
+    """Stockfish's score of every line's position (None where it gave none)."""
     lines, path, depth, hash_mb = args
     sf = Stockfish(path, hash_mb)
-    out = []
-    for line in lines:
-        parts, _ = fields(line)
-        s = sf.score(parts[0], depth)
-        if s is not None:
-            out.append((line.strip(), s))
+    out = [sf.score(fields(line)[0][0], depth) for line in lines]
     sf.quit()
     return out
 
@@ -133,9 +129,11 @@ def main():
         chunks = [(lines[i::n], a.stockfish, a.depth, a.hash) for i in range(n)]
         with multiprocessing.Pool(n) as pool:
             parts = pool.map(label_chunk, chunks)
-        # Back to the input's order (chunk i holds lines i, i + n, ...).
-        scored = [x for group in zip(*[p + [None] * (max(map(len, parts)) - len(p)) for p in parts])
-                  for x in group if x is not None]
+        # Back to the input's order: chunk i holds lines i, i + n, ...
+        scores = [None] * len(lines)
+        for i, chunk in enumerate(parts):
+            scores[i::n] = chunk
+        scored = [(l.strip(), s) for l, s in zip(lines, scores) if s is not None]
         with open(a.out + ".scores", "w") as f:
             for data, s in scored:
                 f.write(f"{data}\t{s}\n")

@@ -48,7 +48,7 @@ impl Skill {
 
     /// The strength for a nominal Elo on Stockfish's `UCI_Elo` scale (chess, 10 s + 0.1 s),
     /// from the measured anchors; below the weakest level it is level 0, from about 2500 up
-    /// full strength (which itself plays at about 2000-2050 on that scale, `docs/strength.md`).
+    /// full strength (whose own rating on that scale is measured in `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
         let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
         let (e, e0, e1, t0, t1) = (
