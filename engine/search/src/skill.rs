@@ -27,13 +27,25 @@ const TENTHS: u16 = 10;
 /// Full strength in tenths.
 const FULL: u16 = MAX_LEVEL as u16 * TENTHS;
 
-/// Where a nominal `UCI_Elo` falls on the level scale: `(UCI_Elo, strength in tenths)`,
-/// interpolated linearly in between and beyond the ends. Measured against Stockfish 15.1's
-/// own `UCI_Elo` in chess at 10 s + 0.1 s, 100 games per point (`docs/strength.md`,
-/// "Calibrated levels"). Round 5, after the chess table of decision 0016 made every node
-/// budget stronger: strength 76 ~ 1549 (100 games) and 123 ~ 1909 (66 games), 7.7 points a
-/// tenth, which meets 1500 at 69.6 and 1800 at 108.8.
-const ELO_ANCHORS: [(u32, u16); 2] = [(1500, 70), (1800, 109)];
+/// Where a nominal `UCI_Elo` falls on the level scale: `(UCI_Elo, strength in tenths)`, in
+/// rising order, interpolated linearly between neighbours and beyond the ends along the end
+/// segments. Measured against Stockfish 15.1's own `UCI_Elo` in chess at 10 s + 0.1 s, 100
+/// games per point (`docs/strength.md`, "Calibrated levels"). Round 5, after the chess table
+/// of decision 0016 made every node budget stronger: strength 76 ~ 1549 (100 games) and
+/// 123 ~ 1909 (66 games), 7.7 points a tenth, which meets 1500 at 69.6 and 1800 at 108.8.
+/// Round 6: strength 135, where that line put 2000, scored 26.5% against 2000 (about 1823,
+/// 100 games), so the scale is much flatter above 1800; the third anchor puts 2000 at
+/// strength 190 (level 19), which scored 41.5% against 2000 (about 1940, 100 games).
+const ELO_ANCHORS: [(u32, u16); 3] = [(1500, 70), (1800, 109), (2000, 190)];
+
+/// The segment of [`ELO_ANCHORS`] that holds (or, beyond the ends, extends to) `x`, where `key`
+/// reads the anchors' coordinate `x` is on: `((e0, t0), (e1, t1))` as floats.
+fn segment(x: f64, key: impl Fn((u32, u16)) -> f64) -> ((f64, f64), (f64, f64)) {
+    let last = ELO_ANCHORS.len() - 2;
+    let i = (0..last).find(|&i| x < key(ELO_ANCHORS[i + 1])).unwrap_or(last);
+    let f = |(e, t): (u32, u16)| (f64::from(e), f64::from(t));
+    (f(ELO_ANCHORS[i]), f(ELO_ANCHORS[i + 1]))
+}
 
 impl Skill {
     /// Level `level` (0..=19); `None` for full strength (20 and above).
@@ -47,17 +59,12 @@ impl Skill {
     }
 
     /// The strength for a nominal Elo on Stockfish's `UCI_Elo` scale (chess, 10 s + 0.1 s),
-    /// from the measured anchors; below the weakest level it is level 0, from about 2500 up
-    /// full strength (whose own rating on that scale is measured in `docs/strength.md`).
+    /// from the measured anchors; below the weakest level it is level 0, from about 2024 up
+    /// full strength (whose own rating on that scale, about 2070, is measured in
+    /// `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
-        let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
-        let (e, e0, e1, t0, t1) = (
-            f64::from(elo.clamp(ELO_MIN, ELO_MAX)),
-            f64::from(e0),
-            f64::from(e1),
-            f64::from(t0),
-            f64::from(t1),
-        );
+        let e = f64::from(elo.clamp(ELO_MIN, ELO_MAX));
+        let ((e0, t0), (e1, t1)) = segment(e, |(e, _)| f64::from(e));
         let t = (t0 + (e - e0) * (t1 - t0) / (e1 - e0)).round().clamp(0.0, f64::from(FULL));
         Skill::tenths(t as u16)
     }
@@ -65,9 +72,9 @@ impl Skill {
     /// The nominal chess Elo of level `level` (0..=19) on the same scale (the inverse of
     /// [`Skill::from_elo`]), for menus; levels outside the measured anchors are extrapolated.
     pub fn elo_of_level(level: u8) -> u32 {
-        let [(e0, t0), (e1, t1)] = ELO_ANCHORS;
         let t = f64::from(u16::from(level) * TENTHS);
-        let e = f64::from(e0) + (t - f64::from(t0)) * f64::from(e1 - e0) / f64::from(t1 - t0);
+        let ((e0, t0), (e1, t1)) = segment(t, |(_, t)| f64::from(t));
+        let e = e0 + (t - t0) * (e1 - e0) / (t1 - t0);
         e.round().max(0.0) as u32
     }
 
@@ -151,9 +158,23 @@ mod tests {
             Skill::from_elo(1700).unwrap().node_cap(),
             (100.0 * 2f64.powf(0.075 * 96.0)) as u64
         );
+        // Above 1800, 81 tenths for 200 Elo: 1900 is strength 109 + 40.5 = 149.5 (rounded 150),
+        // 2000 strength 190 (level 19), and from 1800 + (199.5 - 109) * 200 / 81 = 2023.5 up
+        // (where the strength rounds to 200) full strength.
+        assert_eq!(
+            Skill::from_elo(1900).unwrap().node_cap(),
+            (100.0 * 2f64.powf(0.075 * 150.0)) as u64
+        );
+        assert_eq!(Skill::from_elo(2000), Skill::level(19));
+        assert!(Skill::from_elo(2023).is_some());
+        assert_eq!(Skill::from_elo(2024), None);
         assert_eq!(Skill::from_elo(2500), None);
-        // 1500 + (100 - 70) * 300 / 39 = 1730.8.
+        // 1500 + (100 - 70) * 300 / 39 = 1730.8; 1800 + (150 - 109) * 200 / 81 = 1901.2;
+        // below the first anchor the first segment goes on: 1500 - 70 * 300 / 39 = 961.5.
         assert_eq!(Skill::elo_of_level(10), 1731);
+        assert_eq!(Skill::elo_of_level(15), 1901);
+        assert_eq!(Skill::elo_of_level(19), 2000);
+        assert_eq!(Skill::elo_of_level(0), 962);
         // Monotone: a higher Elo is never a weaker level, and the levels' Elos round-trip.
         let strength = |e| Skill::from_elo(e).map_or(u64::MAX, Skill::node_cap);
         assert!((500..2500).all(|e| strength(e) <= strength(e + 1)));
