@@ -38,13 +38,22 @@ const FULL: u16 = MAX_LEVEL as u16 * TENTHS;
 /// strength 190 (level 19), which scored 41.5% against 2000 (about 1940, 100 games).
 const ELO_ANCHORS: [(u32, u16); 3] = [(1500, 70), (1800, 109), (2000, 190)];
 
-/// The segment of [`ELO_ANCHORS`] that holds (or, beyond the ends, extends to) `x`, where `key`
-/// reads the anchors' coordinate `x` is on: `((e0, t0), (e1, t1))` as floats.
-fn segment(x: f64, key: impl Fn((u32, u16)) -> f64) -> ((f64, f64), (f64, f64)) {
+/// An anchor's `UCI_Elo` as a float (an axis of [`along_anchors`]).
+fn elo_axis((e, _): (u32, u16)) -> f64 {
+    f64::from(e)
+}
+/// An anchor's strength in tenths as a float (the other axis).
+fn tenths_axis((_, t): (u32, u16)) -> f64 {
+    f64::from(t)
+}
+
+/// The anchors' piecewise-linear line read at `x` on axis `from`, as a value on axis `to`: the
+/// segment between the neighbours that hold `x`, or beyond the ends the end segment extended.
+fn along_anchors(x: f64, from: fn((u32, u16)) -> f64, to: fn((u32, u16)) -> f64) -> f64 {
     let last = ELO_ANCHORS.len() - 2;
-    let i = (0..last).find(|&i| x < key(ELO_ANCHORS[i + 1])).unwrap_or(last);
-    let f = |(e, t): (u32, u16)| (f64::from(e), f64::from(t));
-    (f(ELO_ANCHORS[i]), f(ELO_ANCHORS[i + 1]))
+    let i = (0..last).find(|&i| x < from(ELO_ANCHORS[i + 1])).unwrap_or(last);
+    let (a, b) = (ELO_ANCHORS[i], ELO_ANCHORS[i + 1]);
+    to(a) + (x - from(a)) * (to(b) - to(a)) / (from(b) - from(a))
 }
 
 impl Skill {
@@ -64,8 +73,7 @@ impl Skill {
     /// `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
         let e = f64::from(elo.clamp(ELO_MIN, ELO_MAX));
-        let ((e0, t0), (e1, t1)) = segment(e, |(e, _)| f64::from(e));
-        let t = (t0 + (e - e0) * (t1 - t0) / (e1 - e0)).round().clamp(0.0, f64::from(FULL));
+        let t = along_anchors(e, elo_axis, tenths_axis).round().clamp(0.0, f64::from(FULL));
         Skill::tenths(t as u16)
     }
 
@@ -73,9 +81,7 @@ impl Skill {
     /// [`Skill::from_elo`]), for menus; levels outside the measured anchors are extrapolated.
     pub fn elo_of_level(level: u8) -> u32 {
         let t = f64::from(u16::from(level) * TENTHS);
-        let ((e0, t0), (e1, t1)) = segment(t, |(_, t)| f64::from(t));
-        let e = e0 + (t - t0) * (e1 - e0) / (t1 - t0);
-        e.round().max(0.0) as u32
+        along_anchors(t, tenths_axis, elo_axis).round().max(0.0) as u32
     }
 
     /// The level number (rounded down).
