@@ -208,7 +208,8 @@ pub struct SearchFeatures {
     /// futility a ply sooner (chess only so far: `docs/strength.md`).
     pub improving: bool,
     /// On a clock, the soft time target follows the best move's stability and the score's
-    /// fall (chess only so far: `docs/strength.md`, "Time management at a clock").
+    /// fall (chess and PieceEater so far: `docs/strength.md`, "Time management at a clock" and
+    /// "PieceEater at a clock").
     pub stable_time: bool,
 }
 
@@ -221,7 +222,8 @@ impl SearchFeatures {
         improving: false,
         stable_time: false,
     };
-    /// All of them but `improving` and `stable_time`, which only chess's SPRTs have accepted.
+    /// All of them but `improving` and `stable_time`, which only some variants' SPRTs have
+    /// accepted (chess; PieceEater's `stable_time`).
     pub const ALL: SearchFeatures = SearchFeatures {
         quiet_pruning: true,
         history_heuristics: true,

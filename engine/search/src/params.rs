@@ -164,7 +164,7 @@ mod tests {
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
             assert_eq!(p.improving, f.improving && !v.has_chance(), "{v}");
             assert_eq!(p.stable_time, f.stable_time, "{v}");
-            assert_eq!(p.stable_time, v == VariantId::Chess, "{v}");
+            assert_eq!(p.stable_time, matches!(v, VariantId::Chess | VariantId::PieceEater), "{v}");
             let plain = Params {
                 quiet_pruning: false,
                 history_heuristics: false,

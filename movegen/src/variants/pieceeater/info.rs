@@ -2,7 +2,7 @@
 
 use super::{PieceEater, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{orthodox, Marks, Openings, PieceInfo, VariantInfo};
+use crate::info::{orthodox, Marks, Openings, PieceInfo, SearchFeatures, VariantInfo};
 
 /// PieceEater Chess.
 pub const INFO: VariantInfo = VariantInfo {
@@ -48,5 +48,8 @@ pub const INFO: VariantInfo = VariantInfo {
         ("r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5", -2),
     ],
     search_bench: &["rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -"],
+    // The soft time target follows the best move's stability (docs/strength.md, "PieceEater at
+    // a clock"); the other features stay as every game of chance has them.
+    search: SearchFeatures { stable_time: true, ..SearchFeatures::PLAIN },
     ..VariantInfo::of::<PieceEater>("pieceeater", "PieceEater Chess", "pieceeater.md")
 };
