@@ -205,7 +205,7 @@ pub struct SearchFeatures {
     pub qsearch_tt: bool,
     /// "Improving": a node whose static evaluation is not above the one of its side two plies
     /// before prunes late quiet moves sooner and reduces them more, one that is takes reverse
-    /// futility a ply sooner (chess only so far: `docs/strength.md`).
+    /// futility a ply sooner (chess and PieceEater so far: `docs/strength.md`).
     pub improving: bool,
     /// On a clock, the soft time target follows the best move's stability and the score's
     /// fall (chess and PieceEater so far: `docs/strength.md`, "Time management at a clock" and
@@ -223,7 +223,7 @@ impl SearchFeatures {
         stable_time: false,
     };
     /// All of them but `improving` and `stable_time`, which only some variants' SPRTs have
-    /// accepted (chess; PieceEater's `stable_time`).
+    /// accepted (chess; PieceEater).
     pub const ALL: SearchFeatures = SearchFeatures {
         quiet_pruning: true,
         history_heuristics: true,

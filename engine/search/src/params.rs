@@ -119,7 +119,7 @@ impl Params {
             quiet_pruning: f.quiet_pruning || V::HAS_CHANCE,
             history_heuristics: f.history_heuristics,
             qsearch_tt: f.qsearch_tt,
-            improving: f.improving && !V::HAS_CHANCE,
+            improving: f.improving,
             stable_time: f.stable_time,
             ..Params::BASE
         }
@@ -162,7 +162,8 @@ mod tests {
             let f = v.family().info().search;
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
-            assert_eq!(p.improving, f.improving && !v.has_chance(), "{v}");
+            assert_eq!(p.improving, f.improving, "{v}");
+            assert_eq!(p.improving, matches!(v, VariantId::Chess | VariantId::PieceEater), "{v}");
             assert_eq!(p.stable_time, f.stable_time, "{v}");
             assert_eq!(p.stable_time, matches!(v, VariantId::Chess | VariantId::PieceEater), "{v}");
             let plain = Params {
