@@ -6,7 +6,8 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    ids8, king_distance, orthodox_side, passed, pawn_cover, pst8, pst_chess, Ids8,
+    adjacent_files, file_bb, ids8, king_distance, orthodox_side, passed, pst8, pst_chess, Ids8,
+    FILE_A,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -34,6 +35,10 @@ param_groups! {
     THREAT: Pair "threat" 4 ["pawn", "minor", "rook", "hanging"];
     PASSER: Pair "passer" 3 ["enemy_king", "own_king", "blocked"];
     TEMPO: Single "tempo" 1;
+    CHECK: Pair "check" 4 ["knight", "bishop", "rook", "queen"];
+    OUTPOST: Pair "outpost" 2 ["knight", "bishop"];
+    PAWN_SHAPE: Pair "pawn" 5 ["supported", "supported_rank", "phalanx", "phalanx_rank", "backward"];
+    KING_FILE: Pair "king_file" 2 ["open", "half_open"];
 }
 
 /// The first per-square residual parameter of each kind (`psq.<kind>.<square>`, White's view).
@@ -75,7 +80,18 @@ fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
     let phase = orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
     threats(acc, b, c);
     passers(acc, b, c);
+    pawn_shape(acc, b, c);
     phase
+}
+
+/// The squares `c`'s `pawns` attack (by shifts: a1 is bit 0, a rank is 8 bits).
+#[inline(always)]
+fn pawn_attacks(pawns: u64, c: Color) -> u64 {
+    let (west, east) = (pawns & !FILE_A, pawns & !(FILE_A << 7));
+    match c {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    }
 }
 
 /// The squares side `c`'s units attack, by kind index (pawn .. king), and all of them.
@@ -89,7 +105,7 @@ impl Attacks {
         let t = tables();
         let occ = b.occupied();
         let mut by = [0u64; 6];
-        by[0] = pawn_cover(t, b.pieces(ChessKind::Pawn, c).0, c);
+        by[0] = pawn_attacks(b.pieces(ChessKind::Pawn, c).0, c);
         for sq in b.pieces(ChessKind::Knight, c) {
             by[1] |= t.knight[sq.idx()].0;
         }
@@ -124,6 +140,88 @@ fn threats<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
     acc.add(THREAT + 1, count((us.by[1] | us.by[2]) & heavy));
     acc.add(THREAT + 2, count(us.by[3] & theirs(ChessKind::Queen)));
     acc.add(THREAT + 3, count(us.all & !them.all & pieces));
+    safe_checks(acc, b, c, &us, &them);
+    outposts(acc, b, c, &us, &them);
+}
+
+/// Safe checks of side `c` (`check.*`, per square): empty or enemy-held squares that `c`'s
+/// knights, bishops, rooks or queens attack, that the enemy does not attack, and from which that
+/// kind would give check.
+fn safe_checks<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them: &Attacks) {
+    let Some(king) = b.pieces(ChessKind::King, !c).first() else {
+        return;
+    };
+    let t = tables();
+    let occ = b.occupied();
+    let safe = !them.all & !b.color(c).0;
+    let diag = t.bishop(king, occ).0;
+    let orth = t.rook(king, occ).0;
+    let count = |x: u64| (x & safe).count_ones() as i32;
+    acc.add(CHECK, count(t.knight[king.idx()].0 & us.by[1]));
+    acc.add(CHECK + 1, count(diag & us.by[2]));
+    acc.add(CHECK + 2, count(orth & us.by[3]));
+    acc.add(CHECK + 3, count((diag | orth) & us.by[4]));
+}
+
+/// Side `c`'s knights and bishops (`outpost.*`) on its 4th to 6th ranks, defended by an own
+/// pawn, where no enemy pawn can ever attack them (none on an adjacent file ahead).
+fn outposts<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them: &Attacks) {
+    // Everything an enemy pawn attacks now or after advancing: its attacks filled toward `c`.
+    let mut span = them.by[0];
+    for s in [8, 16, 32] {
+        span |= if c == Color::White { span >> s } else { span << s };
+    }
+    let ranks: u64 = match c {
+        Color::White => 0x0000_ffff_ff00_0000,
+        Color::Black => 0x0000_00ff_ffff_0000,
+    };
+    let holes = ranks & us.by[0] & !span;
+    let count = |x: u64| (x & holes).count_ones() as i32;
+    acc.add(OUTPOST, count(b.pieces(ChessKind::Knight, c).0));
+    acc.add(OUTPOST + 1, count(b.pieces(ChessKind::Bishop, c).0));
+}
+
+/// Side `c`'s pawn shape: pawns defended by an own pawn (`pawn.supported`, and per relative rank
+/// `pawn.supported_rank`), pawns with an own pawn beside them (`pawn.phalanx`, `_rank`), and
+/// backward pawns (`pawn.backward`: the square in front attacked by an enemy pawn and no own
+/// pawn on an adjacent file level with or behind it); and the files at and next to `c`'s king
+/// without own pawns (`king_file.open`: no pawns at all; `king_file.half_open`: enemy pawns).
+fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
+    let own = b.pieces(ChessKind::Pawn, c).0;
+    let enemy = b.pieces(ChessKind::Pawn, !c).0;
+    let enemy_cover = pawn_attacks(enemy, !c);
+    let supported = own & pawn_attacks(own, c);
+    let beside = ((own << 1) & !FILE_A) | ((own >> 1) & !(FILE_A << 7));
+    let rank = |sq: Square| i32::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));
+    for sq in Bitboard(supported) {
+        acc.add(PAWN_SHAPE, 1);
+        acc.add(PAWN_SHAPE + 1, rank(sq));
+    }
+    for sq in Bitboard(own & beside) {
+        acc.add(PAWN_SHAPE + 2, 1);
+        acc.add(PAWN_SHAPE + 3, rank(sq));
+    }
+    for sq in Bitboard(own) {
+        let r = Geo8x8::rank(sq);
+        let (stop, level_or_behind) = match c {
+            Color::White if r < 7 => (sq.0 + 8, !0u64 >> (8 * (7 - r))),
+            Color::Black if r > 0 => (sq.0 - 8, !0u64 << (8 * r)),
+            _ => continue,
+        };
+        let helpers = adjacent_files(Geo8x8::file(sq)) & level_or_behind & own;
+        if enemy_cover & (1u64 << stop) != 0 && helpers == 0 {
+            acc.add(PAWN_SHAPE + 4, 1);
+        }
+    }
+    if let Some(king) = b.pieces(ChessKind::King, c).first() {
+        let kf = Geo8x8::file(king);
+        for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
+            let file = file_bb(f);
+            if file & own == 0 {
+                acc.add(KING_FILE + usize::from(file & enemy != 0), 1);
+            }
+        }
+    }
 }
 
 /// Side `c`'s passed pawns beyond the third rank, weighted by how far they have come (1 on
@@ -370,6 +468,58 @@ mod tests {
         // Not passed (the d7 pawn guards e6), or still on its 3rd rank: nothing.
         assert_eq!(counts("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1", &passer), [0, 0, 0]);
         assert_eq!(counts("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", &passer), [0, 0, 0]);
+    }
+
+    /// The shifted pawn attacks agree with the attack tables on every square, for both colours.
+    #[test]
+    fn pawn_attacks_match_the_tables() {
+        let t = tables();
+        for c in [Color::White, Color::Black] {
+            for sq in 0..64u8 {
+                let one = 1u64 << sq;
+                assert_eq!(pawn_attacks(one, c), crate::board8::pawn_cover(t, one, c), "{sq}");
+            }
+        }
+    }
+
+    /// The safe checks, outposts, pawn shapes and king files of White, worked by hand.
+    #[test]
+    fn checks_outposts_and_pawn_shape_by_hand() {
+        let counts = |fen: &str, ids: &[usize]| {
+            let p = Chess::from_fen(fen).unwrap();
+            let mut t = params::Tracer::new(COUNT);
+            threats(&mut t, p.board(), Color::White);
+            pawn_shape(&mut t, p.board(), Color::White);
+            ids.iter().map(|&id| t.coef[id][0] as i32).collect::<Vec<_>>()
+        };
+        let check = [CHECK, CHECK + 1, CHECK + 2, CHECK + 3];
+        // Against the e8 king: the e4 knight reaches d6 and f6; the d1 queen reaches a4 and h5
+        // (d7 and d8 are next to the king, which guards them; e2 would check down the e-file
+        // but for the knight on e4). No bishop or rook.
+        assert_eq!(counts("4k3/8/8/8/4N3/8/8/3QK3 w - - 0 1", &check), [2, 0, 0, 2]);
+        // A black pawn on g6 shuts the king's diagonal to h5: the queen's h5 check is gone.
+        assert_eq!(counts("4k3/8/6p1/8/4N3/8/8/3QK3 w - - 0 1", &check), [2, 0, 0, 1]);
+        // With the knight on c3 instead, e2 checks down the open e-file as well.
+        assert_eq!(counts("4k3/8/8/8/8/2N5/8/3QK3 w - - 0 1", &check), [0, 0, 0, 3]);
+        let outpost = [OUTPOST, OUTPOST + 1];
+        // The d5 knight, defended by e4, with no black pawn on the c- or e-file ahead.
+        assert_eq!(counts("4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", &outpost), [1, 0]);
+        assert_eq!(counts("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1", &outpost), [0, 1]);
+        // The c7 pawn can still drive it away (c6); on the 3rd rank it is no outpost.
+        assert_eq!(counts("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", &outpost), [0, 0]);
+        assert_eq!(counts("4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1", &outpost), [0, 0]);
+        let shape = [PAWN_SHAPE, PAWN_SHAPE + 1, PAWN_SHAPE + 2, PAWN_SHAPE + 3, PAWN_SHAPE + 4];
+        // c3 defends d4 (relative rank index 3); d4 and e4 stand side by side (3 + 3).
+        assert_eq!(counts("4k3/8/8/8/3PP3/2P5/8/4K3 w - - 0 1", &shape), [1, 3, 2, 6, 0]);
+        // d3 defends e4; d3 is backward: e5 attacks d4 and no white pawn on the c- or e-file
+        // stands level with it or behind.
+        assert_eq!(counts("4k3/8/8/4p3/4P3/3P4/8/4K3 w - - 0 1", &shape), [1, 3, 0, 0, 1]);
+        let files = [KING_FILE, KING_FILE + 1];
+        // King g1: the h-file has no white pawn but the black h7 pawn (half-open).
+        assert_eq!(counts("4k3/7p/8/8/8/8/5PP1/6K1 w - - 0 1", &files), [0, 1]);
+        // No pawns at all: d, e and f are open; on the a-file only a and b count.
+        assert_eq!(counts("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &files), [3, 0]);
+        assert_eq!(counts("4k3/8/8/8/8/8/8/K7 w - - 0 1", &files), [2, 0]);
     }
 
     /// Static exchange values worked by hand (P 100, N 320, B 330, R 500, Q 950).
