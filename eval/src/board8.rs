@@ -11,6 +11,8 @@ use movegen::types::{Bitboard, Color, Geo8x8, Geometry, PieceKind, Square};
 
 /// The a-file.
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// The h-file.
+pub(crate) const FILE_H: u64 = FILE_A << 7;
 
 /// The squares of file `f` (0 = a).
 pub(crate) fn file_bb(f: u8) -> u64 {

@@ -6,8 +6,8 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    adjacent_files, file_bb, ids8, king_distance, orthodox_side, passed, pst8, pst_chess, Ids8,
-    FILE_A,
+    adjacent_files, file_bb, front_span, ids8, king_distance, orthodox_side, passed, pst8,
+    pst_chess, Ids8, FILE_A, FILE_H,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -87,7 +87,7 @@ fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
 /// The squares `c`'s `pawns` attack (by shifts: a1 is bit 0, a rank is 8 bits).
 #[inline(always)]
 fn pawn_attacks(pawns: u64, c: Color) -> u64 {
-    let (west, east) = (pawns & !FILE_A, pawns & !(FILE_A << 7));
+    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
     match c {
         Color::White => (west << 7) | (east << 9),
         Color::Black => (west >> 9) | (east >> 7),
@@ -191,7 +191,7 @@ fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
     let enemy = b.pieces(ChessKind::Pawn, !c).0;
     let enemy_cover = pawn_attacks(enemy, !c);
     let supported = own & pawn_attacks(own, c);
-    let beside = ((own << 1) & !FILE_A) | ((own >> 1) & !(FILE_A << 7));
+    let beside = ((own << 1) & !FILE_A) | ((own >> 1) & !FILE_H);
     let rank = |sq: Square| i32::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));
     for sq in Bitboard(supported) {
         acc.add(PAWN_SHAPE, 1);
@@ -202,13 +202,13 @@ fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
         acc.add(PAWN_SHAPE + 3, rank(sq));
     }
     for sq in Bitboard(own) {
-        let r = Geo8x8::rank(sq);
-        let (stop, level_or_behind) = match c {
-            Color::White if r < 7 => (sq.0 + 8, !0u64 >> (8 * (7 - r))),
-            Color::Black if r > 0 => (sq.0 - 8, !0u64 << (8 * r)),
+        let stop = match (c, Geo8x8::rank(sq)) {
+            (Color::White, r) if r < 7 => sq.0 + 8,
+            (Color::Black, r) if r > 0 => sq.0 - 8,
             _ => continue,
         };
-        let helpers = adjacent_files(Geo8x8::file(sq)) & level_or_behind & own;
+        // Own pawns on the adjacent files, level with `sq` or behind it.
+        let helpers = adjacent_files(Geo8x8::file(sq)) & own & !front_span(c, sq);
         if enemy_cover & (1u64 << stop) != 0 && helpers == 0 {
             acc.add(PAWN_SHAPE + 4, 1);
         }
@@ -438,16 +438,20 @@ mod tests {
         assert!(p.tactical_score(cap) > 0);
     }
 
+    /// White's counts of the parameters `ids` from the threat, passer and pawn-shape terms (the
+    /// ones `orthodox_side` does not add) in `fen`.
+    fn counts(fen: &str, ids: &[usize]) -> Vec<i32> {
+        let p = Chess::from_fen(fen).unwrap();
+        let mut t = params::Tracer::new(COUNT);
+        threats(&mut t, p.board(), Color::White);
+        passers(&mut t, p.board(), Color::White);
+        pawn_shape(&mut t, p.board(), Color::White);
+        ids.iter().map(|&id| t.coef[id][0] as i32).collect()
+    }
+
     /// The threat and passed-pawn counts of White, worked by hand.
     #[test]
     fn threats_and_passers_by_hand() {
-        let counts = |fen: &str, ids: &[usize]| {
-            let p = Chess::from_fen(fen).unwrap();
-            let mut t = params::Tracer::new(COUNT);
-            threats(&mut t, p.board(), Color::White);
-            passers(&mut t, p.board(), Color::White);
-            ids.iter().map(|&id| t.coef[id][0] as i32).collect::<Vec<_>>()
-        };
         let threat = [THREAT, THREAT + 1, THREAT + 2, THREAT + 3];
         // The e4 pawn attacks the d5 knight, which nothing defends.
         assert_eq!(counts("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", &threat), [1, 0, 0, 1]);
@@ -485,13 +489,6 @@ mod tests {
     /// The safe checks, outposts, pawn shapes and king files of White, worked by hand.
     #[test]
     fn checks_outposts_and_pawn_shape_by_hand() {
-        let counts = |fen: &str, ids: &[usize]| {
-            let p = Chess::from_fen(fen).unwrap();
-            let mut t = params::Tracer::new(COUNT);
-            threats(&mut t, p.board(), Color::White);
-            pawn_shape(&mut t, p.board(), Color::White);
-            ids.iter().map(|&id| t.coef[id][0] as i32).collect::<Vec<_>>()
-        };
         let check = [CHECK, CHECK + 1, CHECK + 2, CHECK + 3];
         // Against the e8 king: the e4 knight reaches d6 and f6; the d1 queen reaches a4 and h5
         // (d7 and d8 are next to the king, which guards them; e2 would check down the e-file

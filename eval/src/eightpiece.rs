@@ -8,6 +8,7 @@
 use crate::board8::{
     self, bishop_pair, center_distance, ids8, king_distance, material_pst, orthodox, pawn_cover,
     pawn_structure, pst8, pst_centre, pst_orthodox, shield, Ids8, KingAttack, Pieces8, FILE_A,
+    FILE_H,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
@@ -60,8 +61,6 @@ const PHASE_MAX: i32 = 26;
 
 /// Centipawn value by kind for move ordering (the hand-set middlegame material; not tuned).
 pub const ORDER_VALUE: [i32; 9] = [100, 320, 335, 480, 960, 20_000, 375, 470, 280];
-
-const FILE_H: u64 = FILE_A << 7;
 
 /// The index of kind index `k` in the groups that leave out the king (material, held, lancer
 /// targets).
