@@ -6,8 +6,7 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    adjacent_files, file_bb, front_span, ids8, king_distance, orthodox_side, passed, pst8,
-    pst_chess, Ids8, FILE_A, FILE_H,
+    file_bb, ids8, king_distance, orthodox_side, passed, pst8, pst_chess, Ids8, FILE_A, FILE_H,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -15,7 +14,7 @@ use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
-use movegen::types::{Bitboard, Color, Geo8x8, Geometry, Square};
+use movegen::types::{Bitboard, ByColor, Color, Geo8x8, Geometry, Square};
 use movegen::variants::chess::{Chess, ChessBoard, ChessKind};
 
 param_groups! {
@@ -75,10 +74,22 @@ fn pst_terms(kind: usize, sq: usize, f: &mut dyn FnMut(usize, i32)) {
     f(PSQ[kind] + sq, 1);
 }
 
-fn side_terms<A: Acc>(pos: &Chess, c: Color, p: &Params, acc: &mut A) -> i32 {
+/// What both sides' terms read: each side's attacks, computed once per evaluation.
+fn shared(pos: &Chess) -> ByColor<Attacks> {
+    let b = pos.board();
+    ByColor::new(Attacks::of(b, Color::White), Attacks::of(b, Color::Black))
+}
+
+fn side_terms<A: Acc>(
+    pos: &Chess,
+    c: Color,
+    p: &Params,
+    acc: &mut A,
+    attacks: &ByColor<Attacks>,
+) -> i32 {
     let b = pos.board();
     let phase = orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
-    threats(acc, b, c);
+    threats(acc, b, c, &attacks[c], &attacks[!c]);
     passers(acc, b, c);
     pawn_shape(acc, b, c);
     phase
@@ -129,9 +140,7 @@ impl Attacks {
 /// attacked by a pawn (`threat.pawn`); rooks and queens attacked by a knight or bishop
 /// (`threat.minor`); queens attacked by a rook (`threat.rook`); attacked and not defended at
 /// all (`threat.hanging`). One count per attacked piece.
-fn threats<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
-    let us = Attacks::of(b, c);
-    let them = Attacks::of(b, !c);
+fn threats<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them: &Attacks) {
     let theirs = |k| b.pieces(k, !c).0;
     let heavy = theirs(ChessKind::Rook) | theirs(ChessKind::Queen);
     let pieces = theirs(ChessKind::Knight) | theirs(ChessKind::Bishop) | heavy;
@@ -140,8 +149,8 @@ fn threats<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
     acc.add(THREAT + 1, count((us.by[1] | us.by[2]) & heavy));
     acc.add(THREAT + 2, count(us.by[3] & theirs(ChessKind::Queen)));
     acc.add(THREAT + 3, count(us.all & !them.all & pieces));
-    safe_checks(acc, b, c, &us, &them);
-    outposts(acc, b, c, &us, &them);
+    safe_checks(acc, b, c, us, them);
+    outposts(acc, b, c, us, them);
 }
 
 /// Safe checks of side `c` (`check.*`, per square): empty or enemy-held squares that `c`'s
@@ -167,10 +176,10 @@ fn safe_checks<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them
 /// pawn, where no enemy pawn can ever attack them (none on an adjacent file ahead).
 fn outposts<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them: &Attacks) {
     // Everything an enemy pawn attacks now or after advancing: its attacks filled toward `c`.
-    let mut span = them.by[0];
-    for s in [8, 16, 32] {
-        span |= if c == Color::White { span >> s } else { span << s };
-    }
+    let span = match c {
+        Color::White => fill(them.by[0], |x, s| x >> s),
+        Color::Black => fill(them.by[0], |x, s| x << s),
+    };
     let ranks: u64 = match c {
         Color::White => 0x0000_ffff_ff00_0000,
         Color::Black => 0x0000_00ff_ffff_0000,
@@ -201,18 +210,13 @@ fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
         acc.add(PAWN_SHAPE + 2, 1);
         acc.add(PAWN_SHAPE + 3, rank(sq));
     }
-    for sq in Bitboard(own) {
-        let stop = match (c, Geo8x8::rank(sq)) {
-            (Color::White, r) if r < 7 => sq.0 + 8,
-            (Color::Black, r) if r > 0 => sq.0 - 8,
-            _ => continue,
-        };
-        // Own pawns on the adjacent files, level with `sq` or behind it.
-        let helpers = adjacent_files(Geo8x8::file(sq)) & own & !front_span(c, sq);
-        if enemy_cover & (1u64 << stop) != 0 && helpers == 0 {
-            acc.add(PAWN_SHAPE + 4, 1);
-        }
-    }
+    // Backward: the stop square attacked by an enemy pawn, and no own pawn beside or behind on
+    // an adjacent file (the squares beside own pawns, filled forward, are the ones that have one).
+    let (helped, stop_attacked) = match c {
+        Color::White => (fill(beside, |x, s| x << s), enemy_cover >> 8),
+        Color::Black => (fill(beside, |x, s| x >> s), enemy_cover << 8),
+    };
+    acc.add(PAWN_SHAPE + 4, (own & !helped & stop_attacked).count_ones() as i32);
     if let Some(king) = b.pieces(ChessKind::King, c).first() {
         let kf = Geo8x8::file(king);
         for f in kf.saturating_sub(1)..=(kf + 1).min(7) {
@@ -222,6 +226,15 @@ fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
             }
         }
     }
+}
+
+/// `x` with every square filled in one direction along the files (`shift` by 8, 16, 32).
+#[inline(always)]
+fn fill(mut x: u64, shift: impl Fn(u64, u32) -> u64) -> u64 {
+    for s in [8, 16, 32] {
+        x |= shift(x, s);
+    }
+    x
 }
 
 /// Side `c`'s passed pawns beyond the third rank, weighted by how far they have come (1 on
@@ -443,7 +456,8 @@ mod tests {
     fn counts(fen: &str, ids: &[usize]) -> Vec<i32> {
         let p = Chess::from_fen(fen).unwrap();
         let mut t = params::Tracer::new(COUNT);
-        threats(&mut t, p.board(), Color::White);
+        let a = shared(&p);
+        threats(&mut t, p.board(), Color::White, &a[Color::White], &a[Color::Black]);
         passers(&mut t, p.board(), Color::White);
         pawn_shape(&mut t, p.board(), Color::White);
         ids.iter().map(|&id| t.coef[id][0] as i32).collect()
@@ -517,6 +531,26 @@ mod tests {
         // No pawns at all: d, e and f are open; on the a-file only a and b count.
         assert_eq!(counts("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &files), [3, 0]);
         assert_eq!(counts("4k3/8/8/8/8/8/8/K7 w - - 0 1", &files), [2, 0]);
+    }
+
+    /// Backward pawns of either side at the board's edge, worked by hand.
+    #[test]
+    fn backward_pawns_by_hand() {
+        let backward = |fen: &str, c: Color| {
+            let p = Chess::from_fen(fen).unwrap();
+            let mut t = params::Tracer::new(COUNT);
+            pawn_shape(&mut t, p.board(), c);
+            t.coef[PAWN_SHAPE + 4][0] as i32
+        };
+        // a3: the b5 pawn attacks a4, and White's only b-pawn (b4) is ahead of it. b4 is not
+        // backward: b5 stands on its stop square but no black pawn attacks it.
+        assert_eq!(backward("4k3/8/8/1p6/1P6/P7/8/4K3 w - - 0 1", Color::White), 1);
+        // A b3 pawn level with a3 (or b2 behind it) can support its advance.
+        assert_eq!(backward("4k3/8/8/1p6/1P6/PP6/8/4K3 w - - 0 1", Color::White), 0);
+        assert_eq!(backward("4k3/8/8/1p6/1P6/P7/1P6/4K3 w - - 0 1", Color::White), 0);
+        // The same from Black's side: a6 with the b4 pawn attacking a5 and b5 ahead of it.
+        assert_eq!(backward("4k3/8/p7/1p6/1P6/8/8/4K3 w - - 0 1", Color::Black), 1);
+        assert_eq!(backward("4k3/1p6/p7/1p6/1P6/8/8/4K3 w - - 0 1", Color::Black), 0);
     }
 
     /// Static exchange values worked by hand (P 100, N 320, B 330, R 500, Q 950).

@@ -216,7 +216,14 @@ pub fn flag_value(pos: &Magician, c: Color) -> Score {
     s.s
 }
 
-fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A) -> i32 {
+/// What both sides' terms read: nothing here.
+struct Shared;
+
+fn shared(_: &Magician) -> Shared {
+    Shared
+}
+
+fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A, _: &Shared) -> i32 {
     let b = pos.board();
     let occ = b.occupied();
     let enemy = b.color(!c);

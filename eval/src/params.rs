@@ -225,14 +225,18 @@ pub(crate) use param_groups;
 /// the squares `mirror`ed).
 ///
 /// With `sides, drawish quarter` instead of the methods: the evaluation is both sides'
-/// `side_terms(pos, c, p, acc)` tapered by `PHASE_MAX` ([`taper_sides`]), a quarter of it when
-/// `drawish(pos, v)`.
+/// `side_terms(pos, c, p, acc, &shared)` tapered by `PHASE_MAX` ([`taper_sides`]), a quarter of
+/// it when `drawish(pos, v)`; `shared = shared(pos)` is what both sides' terms read (computed
+/// once per evaluation).
 macro_rules! tune_table {
     ($V:ty, $file:literal, kinds $K:expr, squares $SQ:expr, mirror $mirror:expr; sides, drawish quarter) => {
         $crate::params::tune_table! {
             $V, $file, kinds $K, squares $SQ, mirror $mirror;
             fn evaluate_white_with(&self, p: &Params) -> i32 {
-                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+                let shared = shared(self);
+                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| {
+                    side_terms(self, c, p, acc, &shared)
+                });
                 if drawish(self, v) {
                     v / 4
                 } else {
@@ -240,10 +244,13 @@ macro_rules! tune_table {
                 }
             }
             fn trace_terms(&self, p: &Params) -> $crate::params::Trace {
-                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| side_terms(self, c, p, acc));
+                let shared = shared(self);
+                let v = $crate::params::taper_sides(&p.v, PHASE_MAX, |c, acc| {
+                    side_terms(self, c, p, acc, &shared)
+                });
                 let scale = if drawish(self, v) { 0.25 } else { 1.0 };
                 $crate::params::trace_sides(COUNT, PHASE_MAX, scale, self.eval_with(p), |c, acc| {
-                    side_terms(self, c, p, acc)
+                    side_terms(self, c, p, acc, &shared)
                 })
             }
         }
