@@ -153,14 +153,15 @@ pub(crate) fn material_pst<A: Acc, P: PieceKind, const K: usize, const N: usize>
     total
 }
 
-/// The squares the pawns `pawns` of side `c` attack.
+/// The squares the pawns `pawns` of side `c` attack (by shifts: a1 is bit 0, a rank is 8 bits;
+/// a test checks every square against the attack tables).
 #[inline(always)]
-pub(crate) fn pawn_cover(t: &Tables8, pawns: u64, c: Color) -> u64 {
-    let mut cover = 0u64;
-    for sq in Bitboard(pawns) {
-        cover |= t.pawn_attacks(c, sq).0;
+pub(crate) fn pawn_cover(pawns: u64, c: Color) -> u64 {
+    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
+    match c {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
     }
-    cover
 }
 
 /// The king on `sq` and its neighbours: the zone [`KingAttack`] counts.
@@ -196,7 +197,7 @@ pub(crate) fn orthodox_side<A: Acc, P: PieceKind, const K: usize, const N: usize
     let phase = material_pst(acc, b, c, p, phase, material, terms);
     // Mobility, counted into squares not covered by enemy pawns.
     let enemy_pawns = b.pieces(pawn, !c).0;
-    let safe = !own & !pawn_cover(t, enemy_pawns, !c);
+    let safe = !own & !pawn_cover(enemy_pawns, !c);
     let mut ka = KingAttack::new(king_zone(t, b.pieces(king, !c).lsb()));
     let own_pawns = b.pieces(pawn, c).0;
     let pieces = Pieces8::of(b, c, [knight, bishop, rook, queen]);
@@ -448,5 +449,22 @@ pub(crate) fn add_pst<A: Acc>(
         terms(kind, white_sq, &mut |id, n| acc.add(id, n));
     } else {
         acc.score(entry);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shifted pawn attacks agree with the attack tables on every square, for both colours.
+    #[test]
+    fn pawn_cover_matches_the_tables() {
+        let t = tables();
+        for c in [Color::White, Color::Black] {
+            for sq in 0..64u8 {
+                let want = t.pawn_attacks(c, Square(sq)).0;
+                assert_eq!(pawn_cover(1u64 << sq, c), want, "{c:?} {sq}");
+            }
+        }
     }
 }

@@ -6,7 +6,8 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    file_bb, ids8, king_distance, orthodox_side, passed, pst8, pst_chess, Ids8, FILE_A, FILE_H,
+    file_bb, ids8, king_distance, orthodox_side, passed, pawn_cover, pst8, pst_chess, Ids8, FILE_A,
+    FILE_H,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -91,18 +92,8 @@ fn side_terms<A: Acc>(
     let phase = orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
     threats(acc, b, c, &attacks[c], &attacks[!c]);
     passers(acc, b, c);
-    pawn_shape(acc, b, c);
+    pawn_shape(acc, b, c, &attacks[c], &attacks[!c]);
     phase
-}
-
-/// The squares `c`'s `pawns` attack (by shifts: a1 is bit 0, a rank is 8 bits).
-#[inline(always)]
-fn pawn_attacks(pawns: u64, c: Color) -> u64 {
-    let (west, east) = (pawns & !FILE_A, pawns & !FILE_H);
-    match c {
-        Color::White => (west << 7) | (east << 9),
-        Color::Black => (west >> 9) | (east >> 7),
-    }
 }
 
 /// The squares side `c`'s units attack, by kind index (pawn .. king), and all of them.
@@ -116,7 +107,7 @@ impl Attacks {
         let t = tables();
         let occ = b.occupied();
         let mut by = [0u64; 6];
-        by[0] = pawn_attacks(b.pieces(ChessKind::Pawn, c).0, c);
+        by[0] = pawn_cover(b.pieces(ChessKind::Pawn, c).0, c);
         for sq in b.pieces(ChessKind::Knight, c) {
             by[1] |= t.knight[sq.idx()].0;
         }
@@ -195,11 +186,11 @@ fn outposts<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them: &
 /// backward pawns (`pawn.backward`: the square in front attacked by an enemy pawn and no own
 /// pawn on an adjacent file level with or behind it); and the files at and next to `c`'s king
 /// without own pawns (`king_file.open`: no pawns at all; `king_file.half_open`: enemy pawns).
-fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
+fn pawn_shape<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, us: &Attacks, them: &Attacks) {
     let own = b.pieces(ChessKind::Pawn, c).0;
     let enemy = b.pieces(ChessKind::Pawn, !c).0;
-    let enemy_cover = pawn_attacks(enemy, !c);
-    let supported = own & pawn_attacks(own, c);
+    let enemy_cover = them.by[0];
+    let supported = own & us.by[0];
     let beside = ((own << 1) & !FILE_A) | ((own >> 1) & !FILE_H);
     let rank = |sq: Square| i32::from(Geo8x8::relative_rank(c, Geo8x8::rank(sq)));
     for sq in Bitboard(supported) {
@@ -451,16 +442,21 @@ mod tests {
         assert!(p.tactical_score(cap) > 0);
     }
 
-    /// White's counts of the parameters `ids` from the threat, passer and pawn-shape terms (the
+    /// Side `c`'s counts of the parameters `ids` from the threat, passer and pawn-shape terms (the
     /// ones `orthodox_side` does not add) in `fen`.
-    fn counts(fen: &str, ids: &[usize]) -> Vec<i32> {
+    fn counts_of(fen: &str, c: Color, ids: &[usize]) -> Vec<i32> {
         let p = Chess::from_fen(fen).unwrap();
         let mut t = params::Tracer::new(COUNT);
         let a = shared(&p);
-        threats(&mut t, p.board(), Color::White, &a[Color::White], &a[Color::Black]);
-        passers(&mut t, p.board(), Color::White);
-        pawn_shape(&mut t, p.board(), Color::White);
+        threats(&mut t, p.board(), c, &a[c], &a[!c]);
+        passers(&mut t, p.board(), c);
+        pawn_shape(&mut t, p.board(), c, &a[c], &a[!c]);
         ids.iter().map(|&id| t.coef[id][0] as i32).collect()
+    }
+
+    /// White's counts ([`counts_of`]).
+    fn counts(fen: &str, ids: &[usize]) -> Vec<i32> {
+        counts_of(fen, Color::White, ids)
     }
 
     /// The threat and passed-pawn counts of White, worked by hand.
@@ -486,18 +482,6 @@ mod tests {
         // Not passed (the d7 pawn guards e6), or still on its 3rd rank: nothing.
         assert_eq!(counts("4k3/3p4/8/4P3/8/8/8/4K3 w - - 0 1", &passer), [0, 0, 0]);
         assert_eq!(counts("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", &passer), [0, 0, 0]);
-    }
-
-    /// The shifted pawn attacks agree with the attack tables on every square, for both colours.
-    #[test]
-    fn pawn_attacks_match_the_tables() {
-        let t = tables();
-        for c in [Color::White, Color::Black] {
-            for sq in 0..64u8 {
-                let one = 1u64 << sq;
-                assert_eq!(pawn_attacks(one, c), crate::board8::pawn_cover(t, one, c), "{sq}");
-            }
-        }
     }
 
     /// The safe checks, outposts, pawn shapes and king files of White, worked by hand.
@@ -536,12 +520,7 @@ mod tests {
     /// Backward pawns of either side at the board's edge, worked by hand.
     #[test]
     fn backward_pawns_by_hand() {
-        let backward = |fen: &str, c: Color| {
-            let p = Chess::from_fen(fen).unwrap();
-            let mut t = params::Tracer::new(COUNT);
-            pawn_shape(&mut t, p.board(), c);
-            t.coef[PAWN_SHAPE + 4][0] as i32
-        };
+        let backward = |fen: &str, c: Color| counts_of(fen, c, &[PAWN_SHAPE + 4])[0];
         // a3: the b5 pawn attacks a4, and White's only b-pawn (b4) is ahead of it. b4 is not
         // backward: b5 stands on its stop square but no black pawn attacks it.
         assert_eq!(backward("4k3/8/8/1p6/1P6/P7/8/4K3 w - - 0 1", Color::White), 1);

@@ -228,7 +228,6 @@ fn side_terms<A: Acc>(pos: &EightPiece, c: Color, f: &Sides, p: &Params, acc: &m
 
 fn facts(pos: &EightPiece) -> Sides {
     let b = pos.board();
-    let t = tables();
     let own = [b.color(Color::White).0, b.color(Color::Black).0];
     let hold = [
         orth_adj(b.pieces(EightKind::Jailer, Color::White).0),
@@ -236,7 +235,7 @@ fn facts(pos: &EightPiece) -> Sides {
     ];
     let pawn_cover = Color::ALL.map(|c| {
         let free = !hold[1 - c.index()];
-        pawn_cover(t, b.pieces(EightKind::Pawn, c).0 & free, c)
+        pawn_cover(b.pieces(EightKind::Pawn, c).0 & free, c)
     });
     Sides { own, occ: own[0] | own[1], hold, pawn_cover }
 }

@@ -82,7 +82,7 @@ fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i3
     // Mobility into squares that are not own, not the PE, and not covered by enemy pawns.
     let own_pawns = b.pieces(PeKind::Pawn, c).0;
     let enemy_pawns = b.pieces(PeKind::Pawn, !c).0;
-    let enemy_cover = Bitboard(pawn_cover(t, enemy_pawns, !c));
+    let enemy_cover = Bitboard(pawn_cover(enemy_pawns, !c));
     let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
     let mut ka = KingAttack::new(pos.king(!c).map_or(0, |k| board8::king_zone(t, k)));
     let pieces = Pieces8::of(b, c, [PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen]);
