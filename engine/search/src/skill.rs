@@ -36,7 +36,11 @@ const FULL: u16 = MAX_LEVEL as u16 * TENTHS;
 /// Round 6: strength 135, where that line put 2000, scored 26.5% against 2000 (about 1823,
 /// 100 games), so the scale is much flatter above 1800; the third anchor puts 2000 at
 /// strength 190 (level 19), which scored 41.5% against 2000 (about 1940, 100 games).
-const ELO_ANCHORS: [(u32, u16); 3] = [(1500, 70), (1800, 109), (2000, 190)];
+/// Round 7, after the chess table of decision 0017: strength 70 scored 60.5% against 1500
+/// (about 1574, 100 games), just above the band, and 62 scored 42.5% (about 1448); 109 still
+/// 47.0% against 1800. Each result read along the old segment's 7.7 points a tenth puts 1500
+/// at 60.4 and 68.8: the anchor is their mean, 65.
+const ELO_ANCHORS: [(u32, u16); 3] = [(1500, 65), (1800, 109), (2000, 190)];
 
 /// An anchor's `UCI_Elo` as a float (an axis of [`along_anchors`]).
 fn elo_axis((e, _): (u32, u16)) -> f64 {
@@ -69,7 +73,7 @@ impl Skill {
 
     /// The strength for a nominal Elo on Stockfish's `UCI_Elo` scale (chess, 10 s + 0.1 s),
     /// from the measured anchors; below the weakest level it is level 0, from about 2024 up
-    /// full strength (whose own rating on that scale, about 2070, is measured in
+    /// full strength (whose own rating on that scale, about 2100, is measured in
     /// `docs/strength.md`).
     pub fn from_elo(elo: u32) -> Option<Skill> {
         let e = f64::from(elo.clamp(ELO_MIN, ELO_MAX));
@@ -149,20 +153,20 @@ mod tests {
         assert_eq!(Skill::level(0).unwrap().noise_cp(), 240);
         assert_eq!(Skill::level(19).unwrap().noise_cp(), 12);
         assert_eq!(Skill::from_elo(0), Skill::level(0));
-        // The anchors: 1500 is strength 70 (level 7.0), 1800 strength 109.
+        // The anchors: 1500 is strength 65 (level 6.5), 1800 strength 109.
         let s1500 = Skill::from_elo(1500).unwrap();
-        assert_eq!(s1500.number(), 7);
-        assert_eq!(s1500.depth_cap(), 8);
-        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 70.0)) as u64);
-        assert_eq!(s1500.noise_cp(), 130 * 12 / 10);
+        assert_eq!(s1500.number(), 6);
+        assert_eq!(s1500.depth_cap(), 7);
+        assert_eq!(s1500.node_cap(), (100.0 * 2f64.powf(0.075 * 65.0)) as u64);
+        assert_eq!(s1500.noise_cp(), 135 * 12 / 10);
         assert_eq!(
             Skill::from_elo(1800).unwrap().node_cap(),
             (100.0 * 2f64.powf(0.075 * 109.0)) as u64
         );
-        // Between them, 39 tenths for 300 Elo: 1700 is strength 70 + 26 = 96.
+        // Between them, 44 tenths for 300 Elo: 1700 is strength 65 + 29.3 = 94.3 (rounded 94).
         assert_eq!(
             Skill::from_elo(1700).unwrap().node_cap(),
-            (100.0 * 2f64.powf(0.075 * 96.0)) as u64
+            (100.0 * 2f64.powf(0.075 * 94.0)) as u64
         );
         // Above 1800, 81 tenths for 200 Elo: 1900 is strength 109 + 40.5 = 149.5 (rounded 150),
         // 2000 strength 190 (level 19), and from 1800 + (199.5 - 109) * 200 / 81 = 2023.5 up
@@ -175,12 +179,12 @@ mod tests {
         assert!(Skill::from_elo(2023).is_some());
         assert_eq!(Skill::from_elo(2024), None);
         assert_eq!(Skill::from_elo(2500), None);
-        // 1500 + (100 - 70) * 300 / 39 = 1730.8; 1800 + (150 - 109) * 200 / 81 = 1901.2;
-        // below the first anchor the first segment goes on: 1500 - 70 * 300 / 39 = 961.5.
-        assert_eq!(Skill::elo_of_level(10), 1731);
+        // 1500 + (100 - 65) * 300 / 44 = 1738.6; 1800 + (150 - 109) * 200 / 81 = 1901.2;
+        // below the first anchor the first segment goes on: 1500 - 65 * 300 / 44 = 1056.8.
+        assert_eq!(Skill::elo_of_level(10), 1739);
         assert_eq!(Skill::elo_of_level(15), 1901);
         assert_eq!(Skill::elo_of_level(19), 2000);
-        assert_eq!(Skill::elo_of_level(0), 962);
+        assert_eq!(Skill::elo_of_level(0), 1057);
         // Monotone: a higher Elo is never a weaker level, and the levels' Elos round-trip.
         let strength = |e| Skill::from_elo(e).map_or(u64::MAX, Skill::node_cap);
         assert!((500..2500).all(|e| strength(e) <= strength(e + 1)));
