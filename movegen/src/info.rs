@@ -211,6 +211,11 @@ pub struct SearchFeatures {
     /// fall (chess and PieceEater so far: `docs/strength.md`, "Time management at a clock" and
     /// "PieceEater at a clock").
     pub stable_time: bool,
+    /// Singular extensions: the table's move is searched a ply deeper when every other move
+    /// fails well below its stored score in a reduced search without it, and the node is cut
+    /// when even without it the reduced search beats beta (chess so far: `docs/strength.md`,
+    /// "Singular extensions").
+    pub singular: bool,
 }
 
 impl SearchFeatures {
@@ -221,15 +226,17 @@ impl SearchFeatures {
         qsearch_tt: false,
         improving: false,
         stable_time: false,
+        singular: false,
     };
-    /// All of them but `improving` and `stable_time`, which only some variants' SPRTs have
-    /// accepted (chess; PieceEater).
+    /// All of them but `improving`, `stable_time` and `singular`, which only some variants'
+    /// SPRTs have accepted (the first two chess and PieceEater, `singular` chess).
     pub const ALL: SearchFeatures = SearchFeatures {
         quiet_pruning: true,
         history_heuristics: true,
         qsearch_tt: true,
         improving: false,
         stable_time: false,
+        singular: false,
     };
 }
 

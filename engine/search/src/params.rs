@@ -22,6 +22,16 @@ pub struct Params {
     /// On a clock, the soft time target follows the best move's stability and the score's
     /// fall ([`crate::time::stability_scale`]; `SearchFeatures::stable_time`).
     pub stable_time: bool,
+    /// Singular extensions (`SearchFeatures::singular`) from `singular_depth` on, for a table
+    /// entry at most `singular_tt_depth` plies shallower than the node: the other moves are
+    /// searched to half the depth against the entry's score minus `singular_margin` per ply.
+    pub singular: bool,
+    /// See `singular`.
+    pub singular_depth: i32,
+    /// See `singular`.
+    pub singular_tt_depth: i32,
+    /// See `singular`.
+    pub singular_margin: i32,
     /// Quiet moves (actions) are pruned up to this depth.
     pub quiet_prune_depth: i32,
     /// Futility margin at depth `d`: `futility_base + futility_per_ply * d`, how far a quiet
@@ -85,6 +95,10 @@ impl Params {
         qsearch_tt: false,
         improving: false,
         stable_time: false,
+        singular: false,
+        singular_depth: 7,
+        singular_tt_depth: 3,
+        singular_margin: 2,
         quiet_prune_depth: 3,
         futility_base: 60,
         futility_per_ply: 90,
@@ -121,6 +135,7 @@ impl Params {
             qsearch_tt: f.qsearch_tt,
             improving: f.improving,
             stable_time: f.stable_time,
+            singular: f.singular && !V::HAS_CHANCE,
             ..Params::BASE
         }
     }
@@ -166,12 +181,15 @@ mod tests {
             assert_eq!(p.improving, matches!(v, VariantId::Chess | VariantId::PieceEater), "{v}");
             assert_eq!(p.stable_time, f.stable_time, "{v}");
             assert_eq!(p.stable_time, matches!(v, VariantId::Chess | VariantId::PieceEater), "{v}");
+            assert_eq!(p.singular, f.singular && !v.has_chance(), "{v}");
+            assert_eq!(p.singular, v == VariantId::Chess, "{v}");
             let plain = Params {
                 quiet_pruning: false,
                 history_heuristics: false,
                 qsearch_tt: false,
                 improving: false,
                 stable_time: false,
+                singular: false,
                 ..p
             };
             assert_eq!(plain, Params::BASE);

@@ -115,6 +115,9 @@ pub struct Worker<'a, V: Evaluator> {
     /// The static evaluation of the negamax node at each ply of the current path (`-INF` in
     /// check), kept only with `Params::improving`, which reads it.
     evals: [i32; MAX_PLY + 2],
+    /// The move each ply's node leaves out while it tests its table move for a singular
+    /// extension (`Move::NULL`: none).
+    skip: [Move; MAX_PLY + 2],
     /// Root moves excluded from this iteration (MultiPV lines already found).
     pub excluded: Vec<Move>,
     /// Set when the search ran out of time or was told to stop.
@@ -190,6 +193,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             qs_evasions: 0,
             qs_chance: 0,
             evals: [-INF; MAX_PLY + 2],
+            skip: [Move::NULL; MAX_PLY + 2],
             excluded: Vec::new(),
             aborted: false,
             exact: false,
@@ -542,6 +546,42 @@ mod tests {
         assert_eq!(update_stat(8192, 1600), 8992);
         assert_eq!(update_stat(-8192, -1600), -8992);
         assert!(i16::try_from(HISTORY_MAX).is_ok());
+    }
+
+    /// A node testing its table move for a singular extension (`Worker::skip`) searches the
+    /// other moves only and stores no table entry; a full search leaves no move skipped.
+    #[test]
+    fn a_singular_test_leaves_out_the_table_move_and_stores_nothing() {
+        use movegen::rules::Rules;
+        use movegen::variants::chess::Chess;
+        // White's rook takes the undefended queen on d5 (a rook up); every other move leaves
+        // Black a queen against a rook, and the rook on d2 is attacked.
+        let pos = Chess::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").expect("legal FEN");
+        let take = pos.parse_move("d2d5").expect("legal");
+        let shared = Shared::new(Arc::new(Tt::new(1)));
+        let mut w = Worker::<Chess>::new(&shared, 0, Instant::now(), None, &[]);
+        w.skip[1] = take;
+        let without = w.negamax(&pos, 4, -INF, INF, 1, false);
+        w.skip[1] = Move::NULL;
+        assert!(without < -300, "a queen against a rook, {without}");
+        assert!(shared.tt.probe(pos.hash()).is_none(), "the testing node stored an entry");
+        let with = w.negamax(&pos, 4, -INF, INF, 1, false);
+        assert!(with > 300, "a rook up, {with}");
+        assert_eq!(shared.tt.probe(pos.hash()).map(|e| e.mv), Some(take));
+        // The only legal move skipped: nothing is left to search.
+        let one = Chess::from_fen("7k/8/8/8/8/8/r7/K1r5 w - - 0 1").expect("legal FEN");
+        let mut list = <Chess as Rules>::Moves::default();
+        one.legal_moves(&mut list);
+        assert_eq!(list.len(), 1, "Kxa2 only");
+        w.skip[1] = list[0];
+        assert_eq!(w.negamax(&one, 6, -INF, INF, 1, false), -INF);
+        w.skip[1] = Move::NULL;
+        // A deep search (singular tests from depth 7) leaves every ply's skip clear.
+        let start = Chess::from_fen(movegen::variants::chess::START_FEN).expect("legal FEN");
+        for d in 1..=10 {
+            w.negamax(&start, d, -INF, INF, 0, true);
+        }
+        assert!(w.skip.iter().all(|m| m.is_null()));
     }
 
     /// The bonus grows with depth up to its cap.

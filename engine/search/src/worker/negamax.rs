@@ -22,6 +22,16 @@ struct Node {
     key: u64,
     /// `Params::improving` and the static evaluation is not above the one two plies before.
     worsening: bool,
+    /// Extra plies for the table's move (a singular extension).
+    tt_ext: i32,
+}
+
+/// What the singular test of a node's table move found.
+enum Singular {
+    /// Search the table move this many plies deeper.
+    Extend(i32),
+    /// Even without the table move the reduced search beat beta: the node's value.
+    Cut(i32),
 }
 
 /// What the late-move reduction of a move reads besides its depth.
@@ -71,8 +81,13 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         let key = pos.hash();
         let shared: &'a Shared = self.shared;
         let entry = shared.tt.probe(key);
-        if let Some(s) = Self::table_cut(entry, depth, alpha, beta, ply, pv_node) {
-            return s;
+        // A node testing its table move for a singular extension searches the others only:
+        // no cut-off from its own entry, no pruning before the moves, no store.
+        let testing = !self.skip[ply].is_null();
+        if !testing {
+            if let Some(s) = Self::table_cut(entry, depth, alpha, beta, ply, pv_node) {
+                return s;
+            }
         }
         pos.legal_moves(&mut list);
         if let Some(s) = Self::terminal_score(pos, &list, ply) {
@@ -85,17 +100,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             }
         }
 
-        // Internal iterative reduction: with no move from the table this node is probably not
-        // worth the full depth (and the shallower search finds a move for the next visit).
-        let depth = if Self::P.history_heuristics
-            && !self.exact
-            && depth >= Self::P.iir_depth
-            && tt_move.is_null()
-        {
-            depth - 1
-        } else {
-            depth
-        };
+        let depth = self.iir(depth, tt_move, testing);
 
         let in_check = pos.in_check();
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
@@ -108,13 +113,91 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             None
         };
         let (improving, worsening) = (trend == Some(true), trend == Some(false));
-        if !pv_node && !in_check && ply > 0 && !self.exact {
+        if !pv_node && !in_check && ply > 0 && !self.exact && !testing {
             if let Some(v) = self.prune_node(pos, key, depth, improving, beta, static_eval, ply) {
                 return v;
             }
         }
-        let node = Node { depth, alpha, beta, ply, pv_node, in_check, static_eval, key, worsening };
+        let tt_ext = match self.singular(pos, entry, tt_move, depth, beta, ply) {
+            Singular::Extend(e) => e,
+            Singular::Cut(v) => return v,
+        };
+        if self.aborted {
+            return 0;
+        }
+        let node = Node {
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv_node,
+            in_check,
+            static_eval,
+            key,
+            worsening,
+            tt_ext,
+        };
         self.moves(pos, &list, tt_move, node)
+    }
+
+    /// Internal iterative reduction: with no move from the table a node is probably not worth
+    /// the full depth (and the shallower search finds a move for the next visit). Not in a
+    /// singular test, which searches a fixed depth.
+    #[inline(always)]
+    fn iir(&self, depth: i32, tt_move: Move, testing: bool) -> i32 {
+        let p = Self::P;
+        let reduce = p.history_heuristics
+            && !self.exact
+            && !testing
+            && depth >= p.iir_depth
+            && tt_move.is_null();
+        depth - i32::from(reduce)
+    }
+
+    /// The singular test of the table move (`Params::singular`): with a deep enough lower or
+    /// exact entry, the node is searched to half its depth without that move against the
+    /// entry's score minus a margin per ply. Every other move failing low makes the table move
+    /// singular (one ply more); the reduced search beating beta as well cuts the node
+    /// (multi-cut). A node that is itself testing (`Worker::skip`) is not tested again.
+    #[inline(always)]
+    fn singular(
+        &mut self,
+        pos: &V,
+        entry: Option<TtEntry>,
+        tt_move: Move,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+    ) -> Singular {
+        let p = Self::P;
+        let Some(e) = entry else { return Singular::Extend(0) };
+        if !p.singular
+            || self.exact
+            || !self.skip[ply].is_null()
+            || ply == 0
+            || ply >= MAX_PLY / 2
+            || depth < p.singular_depth
+            || tt_move.is_null()
+            || e.depth < depth - p.singular_tt_depth
+            || e.bound == Bound::Upper
+        {
+            return Singular::Extend(0);
+        }
+        let s = score_from_tt(e.score, ply);
+        if s.abs() >= MATE_BOUND {
+            return Singular::Extend(0);
+        }
+        let singular_beta = s - p.singular_margin * depth;
+        self.skip[ply] = tt_move;
+        let v = self.negamax(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+        self.skip[ply] = Move::NULL;
+        if v < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     /// Whether `static_eval` at `ply` is above the static evaluation of the same side two plies
@@ -241,8 +324,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// principal variation, killers and history on the way; the table entry at the end.
     #[inline(always)]
     fn moves(&mut self, pos: &V, list: &[Move], tt_move: Move, node: Node) -> i32 {
-        let Node { depth, mut alpha, beta, ply, pv_node, in_check, static_eval, key, worsening } =
-            node;
+        let Node { depth, mut alpha, beta, ply, pv_node, in_check, key, worsening, .. } = node;
+        let skip = self.skip[ply];
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         self.order(pos, list, tt_move, ply, &mut buf, false);
         let original_alpha = alpha;
@@ -255,29 +338,14 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             let (_, start, len, tactical) = buf.groups[gi];
             let group = &buf.moves[start as usize..(start + len) as usize];
             let first = group[0];
-            if ply == 0 && self.excluded.contains(&first) {
+            if first == skip || (ply == 0 && self.excluded.contains(&first)) {
                 continue;
             }
             let child = pos.play(first);
             let gives_check = child.in_check();
-            // Near the horizon, quiet moves (actions) that cannot plausibly reach alpha are not
-            // searched (futility), nor quiet moves late in the order (move-count pruning).
-            if Self::P.quiet_pruning
-                && !self.exact
-                && !pv_node
-                && !in_check
-                && searched > 0
-                && !tactical
-                && !gives_check
-                && depth <= Self::P.quiet_prune_depth
-                && best > -MATE_BOUND
-            {
-                let margin = Self::P.futility_margin(depth);
-                if static_eval + margin <= alpha {
-                    best = best.max(static_eval + margin);
-                    continue;
-                }
-                if searched >= Self::P.late_move_count(depth) >> usize::from(worsening) {
+            if searched > 0 && !tactical && !gives_check && best > -MATE_BOUND {
+                if let Some(bound) = self.quiet_prune(&node, alpha, searched) {
+                    best = best.max(bound);
                     continue;
                 }
             }
@@ -294,7 +362,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             }
             // No check extension in games of chance: PieceEater has forced (single-outcome)
             // turns everywhere near the kings, and chains of checking ones never lose depth.
-            let ext = i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE && !self.exact);
+            let check_ext =
+                i32::from(gives_check && ply < MAX_PLY / 2 && !V::HAS_CHANCE && !self.exact);
+            let ext = if first == tt_move { check_ext.max(node.tt_ext) } else { check_ext };
             self.path[ply] = first;
             let new_depth = depth - 1 + ext;
             let v = if searched == 0 {
@@ -336,9 +406,33 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             // Every root move excluded (MultiPV beyond the number of legal moves).
             return -INF;
         }
-        let bound = Bound::of(best, original_alpha, beta);
-        self.shared.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        if skip.is_null() {
+            let bound = Bound::of(best, original_alpha, beta);
+            self.shared.tt.store(key, best_move, score_to_tt(best, ply), depth, bound);
+        }
         best
+    }
+
+    /// Futility and move-count pruning of a quiet move (an action) that does not give check,
+    /// after the first (see the move loop): near the horizon, off the principal line and not in
+    /// check, a move that cannot plausibly reach `alpha` is not searched (`Some` of the bound
+    /// that stands in for its score), nor one late in the order (`Some(-INF)`).
+    #[inline(always)]
+    fn quiet_prune(&self, node: &Node, alpha: i32, searched: usize) -> Option<i32> {
+        let p = Self::P;
+        if !p.quiet_pruning
+            || self.exact
+            || node.pv_node
+            || node.in_check
+            || node.depth > p.quiet_prune_depth
+        {
+            return None;
+        }
+        let bound = node.static_eval + p.futility_margin(node.depth);
+        if bound <= alpha {
+            return Some(bound);
+        }
+        (searched >= p.late_move_count(node.depth) >> usize::from(node.worsening)).then_some(-INF)
     }
 
     /// Static exchange pruning (see the move loop): whether `m` (`forcing`: a capture or a check)
