@@ -10,7 +10,8 @@
   bench/clock_use.py report LOG [LOG...]
       For each log: the games, their length in moves (searches) per side, the clock each side
       spent in a game as a share of what it had (base time + increment x moves; from the
-      `go` lines' wtime/winc), and the mean time per move by move number, in tens.
+      `go` lines' wtime/winc; not given for clocks with moves to go, where the base time
+      comes back), and the mean time per move by move number, in tens.
 
 Example (Menagerie against Stockfish at UCI_Elo 2200, 10 s + 0.1 s):
 
@@ -118,7 +119,7 @@ def report(path):
         inc = int(first.get(side + "inc", 0)) / 1000.0
         spent = sum(t for t, _ in game)
         lengths.append(len(game))
-        if base > 0:
+        if base > 0 and "movestogo" not in first:
             shares.append(spent / (base + inc * len(game)))
         for i, (t, _) in enumerate(game):
             by_move[i // 10].append(t)
