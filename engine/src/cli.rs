@@ -644,6 +644,9 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let summary = run_match(&cfg, out).map_err(failed)?;
     let totals = summary.totals(&cfg);
     write!(out, "{}", totals.report()).map_err(io_err)?;
+    if let Some(note) = totals.stop_note(summary.verdict) {
+        write!(out, "{note}").map_err(io_err)?;
+    }
     if let Some(path) = &a.json {
         write_atomically(path, &totals.to_json()).map_err(failed)?;
     }

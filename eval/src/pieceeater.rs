@@ -18,6 +18,9 @@ use movegen::rules::Rules;
 use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
 use movegen::variants::pieceeater::{PeKind, PieceEater, TORUS, ZONE};
 
+mod see;
+pub use see::{see, see_ge};
+
 param_groups! {
     MATERIAL: Pair "material" 5 ["pawn", "knight", "bishop", "rook", "queen"];
     HAND: Pair "hand" 4 ["pawn", "knight", "bishop", "rook"];
@@ -354,6 +357,14 @@ impl Evaluator for PieceEater {
         let occ =
             (b.occupied() & !Bitboard::from_square(m.from())) | Bitboard::from_square(m.aux());
         self.attackers(m.to(), !us, occ).any()
+    }
+
+    /// The chess exchange with the PE's shared rules (`see.rs`): it blocks where it stands, and
+    /// eats a unit moved next to it at once.
+    const HAS_SEE: bool = true;
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see_ge(self, m, threshold)
     }
 
     /// The PE's step eats nothing (it enters an empty square or stays).

@@ -118,6 +118,23 @@ impl Totals {
         s
     }
 
+    /// The line that tells a run stopped by its SPRT when the totals no longer show the bound:
+    /// the run stops as soon as the LLR crosses one (`reached`), and the games still running
+    /// then finish and count, which can take the final LLR back inside the bounds. `None` when
+    /// there is nothing to add (no SPRT, no bound reached, or the report shows it).
+    pub fn stop_note(&self, reached: Option<Verdict>) -> Option<String> {
+        let t = self.sprt.as_ref()?;
+        let v = reached?;
+        if t.verdict(&self.penta) == Some(v) {
+            return None;
+        }
+        let h = if v == Verdict::H1 { "H1" } else { "H0" };
+        Some(format!(
+            "SPRT: stopped when the LLR reached the {h} bound ({h} accepted); the games still \
+             running then are counted above\n"
+        ))
+    }
+
     /// The summary as JSON.
     pub fn to_json(&self) -> String {
         let sprt = match &self.sprt {
@@ -285,6 +302,22 @@ mod tests {
         // 5 pairs claimed by 4 games.
         let bad = sample(1, 2, 1, [1, 1, 1, 1, 1]);
         assert!(Totals::from_json(&bad.to_json()).is_err());
+    }
+
+    /// A bound reached during the run is reported even when the games that finished after the
+    /// stop took the LLR back inside; nothing is added when the totals show the verdict or no
+    /// bound was reached.
+    #[test]
+    fn stop_note_keeps_the_verdict_reached() {
+        let strong = sample(60, 10, 30, [2, 5, 20, 8, 15]);
+        assert_eq!(strong.sprt.unwrap().verdict(&strong.penta), None);
+        let note = strong.stop_note(Some(Verdict::H1)).expect("a note");
+        assert!(note.contains("H1 bound (H1 accepted)"), "{note}");
+        assert_eq!(strong.stop_note(None), None);
+        let decided = sample(300, 300, 100, [5, 40, 100, 150, 55]);
+        assert_eq!(decided.sprt.unwrap().verdict(&decided.penta), Some(Verdict::H1));
+        assert_eq!(decided.stop_note(Some(Verdict::H1)), None);
+        assert_eq!(Totals { sprt: None, ..strong }.stop_note(Some(Verdict::H1)), None);
     }
 
     /// Merging adds every count: 40+7 wins, 30+9 draws, 31+4 losses; pairs [3+1, 10+2, 20+5,

@@ -396,9 +396,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// tactical. The table's action first; then actions every outcome of which changes
     /// material, by their average `tactical_score` (the die's eating is worth the same after
     /// most actions, so only the expected gain separates them); those that lose material on
-    /// average (feeding a unit to the PE) after the quiet ones; quiet actions by killer and
-    /// history. An action that is tactical in some outcomes only (the PE may eat) is quiet
-    /// here: the same is true of nearly every action while a unit stands next to the PE.
+    /// average (feeding a unit to the PE) or in the exchange after the quiet ones; quiet
+    /// actions by killer and history. An action that is tactical in some outcomes only (the PE
+    /// may eat) is quiet here: the same is true of nearly every action while a unit stands next to the PE.
     fn chance_group_score(
         &self,
         pos: &V,
@@ -414,7 +414,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         if outcomes.iter().all(|&m| pos.is_tactical(m)) {
             let n = outcomes.len() as i32;
             let avg = outcomes.iter().map(|&m| pos.tactical_score(m)).sum::<i32>() / n;
-            let s = if avg >= 0 { (1 << 24) + avg } else { -(1 << 24) + avg };
+            // Captures that lose in the exchange (where the variant has one; the same for
+            // every outcome) go after the quiet actions too.
+            let good = avg >= 0 && (!V::HAS_SEE || pos.see_ge(outcomes[0], 0));
+            let s = if good { (1 << 24) + avg } else { -(1 << 24) + avg };
             return (s, true);
         }
         let s = if !killers[0].is_null() && killers[0].0 & ACTION_MASK == key {
