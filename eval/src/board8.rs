@@ -126,6 +126,88 @@ impl KingAttack {
     }
 }
 
+/// The first move of an exchange on its target square (see [`exchange`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FirstMove {
+    /// The target square.
+    pub to: Square,
+    /// Where the unit came from (`None`: a drop).
+    pub from: Option<Square>,
+    /// The side that moves first.
+    pub side: Color,
+    /// What the move took on `to`.
+    pub victim: i32,
+    /// The value of the unit it put there.
+    pub on_target: i32,
+}
+
+/// Static exchange evaluation for an orthodox army on an 8x8 board: what `first.side` wins on
+/// `first.to` when, after `first`, both sides recapture with their least valuable attacker
+/// (`kinds`, in the orthodox order P N B R Q K, the king last; `value` by kind index) and each
+/// may stop instead. `occ` holds the blockers before the move (the victim of an en-passant
+/// capture already removed) and `attackers` both sides' units attacking `to` through them;
+/// sliders behind a capturer join in (x-rays); a king captures only where no enemy attacker is
+/// left; pins are ignored. With `sign_only` the walk stops as soon as neither side can change
+/// the sign any more: exact for a threshold of 0 only (chess, whose pruning margins were set
+/// with it); without it the value is exact.
+pub(crate) fn exchange<P: PieceKind>(
+    b: &Board<Geo8x8, P, 6>,
+    kinds: &[P; 6],
+    value: &[i32; 6],
+    first: FirstMove,
+    mut occ: Bitboard<u64>,
+    mut attackers: Bitboard<u64>,
+    sign_only: bool,
+) -> i32 {
+    let t = tables();
+    let to = first.to;
+    let diag = b.kind(kinds[2]) | b.kind(kinds[4]);
+    let orth = b.kind(kinds[3]) | b.kind(kinds[4]);
+    // gain[d]: the balance, from the view of the side making capture d, if the exchange stopped
+    // right after it (a speculative entry: the capture may not exist).
+    let mut gain = [0i32; 34];
+    gain[0] = first.victim;
+    // The unit standing on `to` (the last capturer) and where it came from.
+    let mut on_target = first.on_target;
+    let mut capturer = first.from;
+    let mut side = first.side;
+    let mut d = 0;
+    loop {
+        d += 1;
+        gain[d] = on_target - gain[d - 1];
+        if sign_only && (-gain[d - 1]).max(gain[d]) < 0 {
+            // Whatever follows, the side to capture next stands worse: the sign is decided.
+            break;
+        }
+        if let Some(sq) = capturer {
+            occ.clear(sq);
+        }
+        attackers |= (t.bishop(to, occ) & diag) | (t.rook(to, occ) & orth);
+        attackers &= occ;
+        side = !side;
+        let ours = attackers & b.color(side);
+        let Some(kind) = kinds.iter().copied().find(|&k| (ours & b.kind(k)).any()) else {
+            break;
+        };
+        if kind == kinds[5] && (attackers & b.color(!side)).any() {
+            // The king may not capture onto a defended square (where there is no check rule,
+            // it would be captured next: the game).
+            break;
+        }
+        capturer = Some((ours & b.kind(kind)).lsb());
+        on_target = value[kind.index()];
+        if d + 1 >= gain.len() {
+            break;
+        }
+    }
+    // Back from the last capture: each side takes the better of stopping and capturing.
+    while d > 1 {
+        d -= 1;
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+    }
+    gain[0]
+}
+
 /// Material and piece-square terms of side `c`'s units on `b` (every kind in index order,
 /// squares ascending), from the precomputed table of `p` or, when tracing, as parameters
 /// (`material`, `terms`: see [`add_pst`]); returns the phase (`phase[k]` per unit of kind `k`).

@@ -6,8 +6,8 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    file_bb, ids8, king_distance, orthodox_side, passed, pawn_cover, pst8, pst_chess, Ids8, FILE_A,
-    FILE_H,
+    exchange, file_bb, ids8, king_distance, orthodox_side, passed, pawn_cover, pst8, pst_chess,
+    FirstMove, Ids8, FILE_A, FILE_H,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -331,10 +331,7 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
     let b = pos.board();
     let (from, to) = (m.from(), m.to());
     let mut occ = b.occupied();
-    // gain[d]: the balance, from the view of the side making capture d, if the exchange stopped
-    // right after it (a speculative entry: the capture may not exist).
-    let mut gain = [0i32; 34];
-    gain[0] = if m.kind() == MoveKind::EnPassant {
+    let victim = if m.kind() == MoveKind::EnPassant {
         // The captured pawn stands on the mover's rank, on the target's file.
         occ.clear(Square(from.0 / 8 * 8 + to.0 % 8));
         SEE_VALUE[0]
@@ -342,48 +339,12 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
         b.kind_at(to).map_or(0, |k| SEE_VALUE[k as usize])
     };
     if m.promo() != 0 {
-        return gain[0];
+        return victim;
     }
-    let t = tables();
-    let diag = b.kind(ChessKind::Bishop) | b.kind(ChessKind::Queen);
-    let orth = b.kind(ChessKind::Rook) | b.kind(ChessKind::Queen);
-    let mut attackers = pos.attackers(to, Color::White, occ) | pos.attackers(to, Color::Black, occ);
-    // The unit standing on `to` (the last capturer) and where it came from.
-    let mut on_target = b.kind_at(from).map_or(0, |k| SEE_VALUE[k as usize]);
-    let mut capturer = from;
-    let mut side = pos.turn();
-    let mut d = 0;
-    loop {
-        d += 1;
-        gain[d] = on_target - gain[d - 1];
-        if (-gain[d - 1]).max(gain[d]) < 0 {
-            // Whatever follows, the side to capture next stands worse: nothing changes above.
-            break;
-        }
-        occ.clear(capturer);
-        attackers |= (t.bishop(to, occ) & diag) | (t.rook(to, occ) & orth);
-        attackers &= occ;
-        side = !side;
-        let ours = attackers & b.color(side);
-        let Some(kind) = KINDS.into_iter().find(|&k| (ours & b.kind(k)).any()) else {
-            break;
-        };
-        if kind == ChessKind::King && (attackers & b.color(!side)).any() {
-            // The king may not capture onto a defended square.
-            break;
-        }
-        capturer = (ours & b.kind(kind)).lsb();
-        on_target = SEE_VALUE[kind as usize];
-        if d + 1 >= gain.len() {
-            break;
-        }
-    }
-    // Back from the last capture: each side takes the better of stopping and capturing.
-    while d > 1 {
-        d -= 1;
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-    }
-    gain[0]
+    let attackers = pos.attackers(to, Color::White, occ) | pos.attackers(to, Color::Black, occ);
+    let on_target = b.kind_at(from).map_or(0, |k| SEE_VALUE[k as usize]);
+    let first = FirstMove { to, from: Some(from), side: pos.turn(), victim, on_target };
+    exchange(b, &KINDS, &SEE_VALUE, first, occ, attackers, true)
 }
 
 /// Whether [`see`] of `m` is at least `threshold`.

@@ -12,7 +12,7 @@
 //! * Captured units are gone (no hand gains), as in chess.
 
 use super::ORDER_VALUE;
-use movegen::attacks::magic::tables;
+use crate::board8::{exchange, FirstMove};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::Square;
@@ -73,50 +73,12 @@ pub fn see(pos: &PieceEater, m: Move) -> i32 {
     if m.promo() != 0 && m.kind() != MoveKind::Drop {
         return victim;
     }
-    let t = tables();
-    let diag = b.kind(PeKind::Bishop) | b.kind(PeKind::Queen);
-    let orth = b.kind(PeKind::Rook) | b.kind(PeKind::Queen);
-    // gain[d]: the balance, from the view of the side making capture d, if the exchange stopped
-    // right after it (a speculative entry: the capture may not exist).
-    let mut gain = [0i32; 34];
-    gain[0] = victim;
-    let mut attackers = pos.attackers(to, us, occ) | pos.attackers(to, !us, occ);
-    let mut on_target = value(placed);
-    if m.kind() != MoveKind::Drop {
-        occ.clear(m.from());
-        attackers &= occ;
-    }
-    let mut side = us;
-    let mut d = 0;
-    loop {
-        d += 1;
-        // Exact values (no early stop when only the sign is decided): the search compares
-        // them with thresholds other than 0.
-        gain[d] = on_target - gain[d - 1];
-        attackers |= (t.bishop(to, occ) & diag) | (t.rook(to, occ) & orth);
-        attackers &= occ;
-        side = !side;
-        let ours = attackers & b.color(side);
-        let Some(kind) = KINDS.into_iter().find(|&k| (ours & b.kind(k)).any()) else {
-            break;
-        };
-        if kind == PeKind::King && (attackers & b.color(!side)).any() {
-            // A king that recaptures on a defended square is captured next: the game.
-            break;
-        }
-        let capturer = (ours & b.kind(kind)).lsb();
-        occ.clear(capturer);
-        on_target = value(kind);
-        if d + 1 >= gain.len() {
-            break;
-        }
-    }
-    // Back from the last capture: each side takes the better of stopping and capturing.
-    while d > 1 {
-        d -= 1;
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-    }
-    gain[0]
+    let attackers = pos.attackers(to, us, occ) | pos.attackers(to, !us, occ);
+    let from = (m.kind() != MoveKind::Drop).then(|| m.from());
+    let first = FirstMove { to, from, side: us, victim, on_target: value(placed) };
+    // Exact values (no early stop once the sign is decided): the search compares them with
+    // thresholds other than 0.
+    exchange(b, &KINDS, &ORDER_VALUE, first, occ, attackers, false)
 }
 
 /// Whether [`see`] of `m` is at least `threshold`.

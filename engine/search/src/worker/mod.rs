@@ -398,7 +398,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     /// most actions, so only the expected gain separates them); those that lose material on
     /// average (feeding a unit to the PE) or in the exchange after the quiet ones; quiet
     /// actions by killer and history. An action that is tactical in some outcomes only (the PE
-    /// may eat) is quiet here: the same is true of nearly every action while a unit stands next to the PE.
+    /// may eat) is quiet here: the same is true of nearly every action while a unit stands
+    /// next to the PE.
     fn chance_group_score(
         &self,
         pos: &V,
