@@ -58,6 +58,11 @@ pub(crate) const fn center_distance(sq: usize) -> i32 {
 pub(crate) struct Ids8 {
     /// `mobility`: knight, bishop, rook, queen (pairs, per safe square beyond [`MOBILITY_BASE`]).
     pub mobility: usize,
+    /// `mobility_at.<kind>.<n>` (chess): a per-count residual added to the linear mobility term,
+    /// one pair for each safe-square count of the knight (0..=8), bishop (0..=13), rook (0..=14)
+    /// and queen (0..=27), in that order from this id ([`MOBILITY_AT`] gives the offsets).
+    /// `None`: the linear term alone.
+    pub mobility_at: Option<usize>,
     /// `rook_file`: open, half-open (pairs).
     pub rook_file: usize,
     /// `king_attack.weight`: knight, bishop, rook, queen (fixed: units per attacked zone square).
@@ -80,6 +85,9 @@ pub(crate) struct Ids8 {
 /// Typical safe-square counts of knight, bishop, rook and queen: mobility scores the
 /// difference.
 pub(crate) const MOBILITY_BASE: [i32; 4] = [4, 6, 7, 13];
+/// Where each kind's per-count mobility residuals start in [`Ids8::mobility_at`]: knight (9
+/// counts), bishop (14), rook (15), queen (28).
+pub(crate) const MOBILITY_AT: [usize; 4] = [0, 9, 23, 38];
 /// King-attack units are capped here before squaring.
 const ATTACK_CAP: i32 = 40;
 
@@ -334,7 +342,11 @@ pub(crate) fn orthodox<A: Acc, const N: usize>(
     let occ = Bitboard(occ);
     let w = [0, 1, 2, 3].map(|i| v[ids.attack_weight + i].mg);
     let mob = |acc: &mut A, i: usize, a: u64| {
-        acc.add(ids.mobility + i, (a & safe).count_ones() as i32 - MOBILITY_BASE[i]);
+        let n = (a & safe).count_ones();
+        acc.add(ids.mobility + i, n as i32 - MOBILITY_BASE[i]);
+        if let Some(at) = ids.mobility_at {
+            acc.add(at + MOBILITY_AT[i] + n as usize, 1);
+        }
     };
     for sq in Bitboard(p.knights) {
         let a = t.knight[sq.idx()].0;
@@ -430,6 +442,7 @@ macro_rules! ids8 {
     () => {
         $crate::board8::Ids8 {
             mobility: MOBILITY,
+            mobility_at: None,
             rook_file: ROOK_FILE,
             attack_weight: ATTACK_WEIGHT,
             king_attack: KING_ATTACK,

@@ -1,13 +1,14 @@
-//! `chess` evaluation: material, piece-square terms, mobility, pawn structure, king safety,
-//! bishop pair and rooks on open files, threats against pieces and the kings' distances to
-//! passed pawns, tapered between middlegame and endgame.
+//! `chess` evaluation: material, piece-square terms, mobility (linear, plus a residual per
+//! count of safe squares), pawn structure, king safety and pawn storms, bishop pair, bad bishops,
+//! minors behind pawns and near their king, rooks on open files, threats against pieces, and
+//! passed pawns' paths and the kings' distances to them, tapered between middlegame and endgame.
 //!
 //! The piece-square terms are written as formulas of file, rank and distance to the centre (our
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    exchange, file_bb, ids8, king_distance, orthodox_side, passed, pawn_cover, pst8, pst_chess,
-    FirstMove, Ids8, FILE_A, FILE_H,
+    adjacent_files, exchange, file_bb, front_span, ids8, king_distance, orthodox_side, passed,
+    pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -23,6 +24,10 @@ param_groups! {
     PST_PAWN: Pair "pst.pawn" 3 ["advance", "centre", "d2e2"];
     orthodox_pst;
     MOBILITY: Pair "mobility" 4 ["knight", "bishop", "rook", "queen"];
+    MOBILITY_AT_KNIGHT: Pair "mobility_at.knight" 9;
+    MOBILITY_AT_BISHOP: Pair "mobility_at.bishop" 14;
+    MOBILITY_AT_ROOK: Pair "mobility_at.rook" 15;
+    MOBILITY_AT_QUEEN: Pair "mobility_at.queen" 28;
     ROOK_FILE: Pair "rook_file" 2 ["open", "half_open"];
     ATTACK_WEIGHT: Fixed "king_attack.weight" 4 ["knight", "bishop", "rook", "queen"];
     king_and_pawns;
@@ -39,12 +44,24 @@ param_groups! {
     OUTPOST: Pair "outpost" 2 ["knight", "bishop"];
     PAWN_SHAPE: Pair "pawn" 5 ["supported", "supported_rank", "phalanx", "phalanx_rank", "backward"];
     KING_FILE: Pair "king_file" 2 ["open", "half_open"];
+    BISHOP_PAWNS: Pair "bishop_pawns" 1;
+    MINOR_BEHIND_PAWN: Pair "minor_behind_pawn" 1;
+    KING_PROTECTOR: Pair "king_protector" 1;
+    STORM: Pair "storm" 8;
+    PASSER_PATH: Pair "passer_path" 2 ["free", "safe"];
 }
 
 /// The first per-square residual parameter of each kind (`psq.<kind>.<square>`, White's view).
 const PSQ: [usize; 6] = [PSQ_PAWN, PSQ_KNIGHT, PSQ_BISHOP, PSQ_ROOK, PSQ_QUEEN, PSQ_KING];
 
-const IDS: Ids8 = ids8!();
+const IDS: Ids8 = Ids8 { mobility_at: Some(MOBILITY_AT_KNIGHT), ..ids8!() };
+
+// The per-count mobility residuals are one block in the order `board8::MOBILITY_AT` reads.
+const _: () = assert!(
+    MOBILITY_AT_BISHOP == MOBILITY_AT_KNIGHT + 9
+        && MOBILITY_AT_ROOK == MOBILITY_AT_KNIGHT + 23
+        && MOBILITY_AT_QUEEN == MOBILITY_AT_KNIGHT + 38
+);
 
 /// Phase weight by kind; 24 = all pieces on the board.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -91,8 +108,9 @@ fn side_terms<A: Acc>(
     let b = pos.board();
     let phase = orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
     threats(acc, b, c, &attacks[c], &attacks[!c]);
-    passers(acc, b, c);
+    passers(acc, b, c, &attacks[!c]);
     pawn_shape(acc, b, c, &attacks[c], &attacks[!c]);
+    minors_and_storm(acc, b, c);
     phase
 }
 
@@ -231,10 +249,13 @@ fn fill(mut x: u64, shift: impl Fn(u64, u32) -> u64) -> u64 {
 /// Side `c`'s passed pawns beyond the third rank, weighted by how far they have come (1 on
 /// the 4th rank .. 4 on the 7th): the enemy king's and the own king's distance to the square in
 /// front (`passer.enemy_king`, `passer.own_king`, each at most 5 steps), and that square
-/// occupied (`passer.blocked`, unweighted).
-fn passers<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
+/// occupied (`passer.blocked`, unweighted); with the same weight, every square in front up to
+/// the last rank empty (`passer_path.free`) and none of them attacked by the enemy (`them`:
+/// `passer_path.safe`).
+fn passers<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color, them: &Attacks) {
     let own = b.pieces(ChessKind::Pawn, c).0;
     let enemy = b.pieces(ChessKind::Pawn, !c).0;
+    let occ = b.occupied().0;
     let (Some(ours), Some(theirs)) =
         (b.pieces(ChessKind::King, c).first(), b.pieces(ChessKind::King, !c).first())
     else {
@@ -254,6 +275,42 @@ fn passers<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
         acc.add(PASSER, w * dist(theirs, stop));
         acc.add(PASSER + 1, w * dist(ours, stop));
         acc.add(PASSER + 2, i32::from(b.piece_at(stop).is_some()));
+        let path = front_span(c, sq) & file_bb(Geo8x8::file(sq));
+        acc.add(PASSER_PATH, w * i32::from(path & occ == 0));
+        acc.add(PASSER_PATH + 1, w * i32::from(path & them.all == 0));
+    }
+}
+
+/// Side `c`'s bishops and knights, and the enemy pawns near `c`'s king: per bishop, the own
+/// pawns on squares of its colour (`bishop_pawns`); knights and bishops with a pawn of either
+/// side right in front of them (`minor_behind_pawn`); per knight and bishop, its king steps
+/// from the own king, at most 7 (`king_protector`); and each enemy pawn on the king's file or
+/// the files next to it, by that pawn's rank seen from its own side (`storm.<rank>`).
+fn minors_and_storm<A: Acc>(acc: &mut A, b: &ChessBoard, c: Color) {
+    const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
+    let own_pawns = b.pieces(ChessKind::Pawn, c).0;
+    let pawns = b.kind(ChessKind::Pawn).0;
+    let bishops = b.pieces(ChessKind::Bishop, c).0;
+    let minors = bishops | b.pieces(ChessKind::Knight, c).0;
+    for sq in Bitboard(bishops) {
+        let colour = if LIGHT & (1u64 << sq.0) != 0 { LIGHT } else { !LIGHT };
+        acc.add(BISHOP_PAWNS, (own_pawns & colour).count_ones() as i32);
+    }
+    let ahead = match c {
+        Color::White => pawns >> 8,
+        Color::Black => pawns << 8,
+    };
+    acc.add(MINOR_BEHIND_PAWN, (minors & ahead).count_ones() as i32);
+    let Some(king) = b.pieces(ChessKind::King, c).first() else {
+        return;
+    };
+    for sq in Bitboard(minors) {
+        acc.add(KING_PROTECTOR, king_distance(king, sq).min(7));
+    }
+    let kf = Geo8x8::file(king);
+    let files = file_bb(kf) | adjacent_files(kf);
+    for sq in Bitboard(b.pieces(ChessKind::Pawn, !c).0 & files) {
+        acc.add(STORM + usize::from(Geo8x8::relative_rank(!c, Geo8x8::rank(sq))), 1);
     }
 }
 
@@ -410,7 +467,7 @@ mod tests {
         let mut t = params::Tracer::new(COUNT);
         let a = shared(&p);
         threats(&mut t, p.board(), c, &a[c], &a[!c]);
-        passers(&mut t, p.board(), c);
+        passers(&mut t, p.board(), c, &a[!c]);
         pawn_shape(&mut t, p.board(), c, &a[c], &a[!c]);
         ids.iter().map(|&id| t.coef[id][0] as i32).collect()
     }
@@ -418,6 +475,57 @@ mod tests {
     /// White's counts ([`counts_of`]).
     fn counts(fen: &str, ids: &[usize]) -> Vec<i32> {
         counts_of(fen, Color::White, ids)
+    }
+
+    /// The per-count mobility residuals (`mobility_at`), worked by hand: each unit adds one to
+    /// the entry of its own count of safe squares (not own units, not covered by enemy pawns).
+    #[test]
+    fn mobility_counts_by_hand() {
+        use crate::params::Tune;
+        let trace = |fen: &str| {
+            let p = Chess::from_fen(fen).unwrap();
+            p.trace(&Chess::build(&Chess::table().values))
+        };
+        // White's a1 knight reaches b3 and c2: 2. Black's h8 knight reaches f7, its own pawn,
+        // and g6, which White's h5 pawn covers: 0.
+        let t = trace("4k2n/5p2/8/7P/8/8/8/N3K3 w - - 0 1");
+        assert_eq!(t.coef[MOBILITY_AT_KNIGHT + 2][0], 1.0);
+        assert_eq!(t.coef[MOBILITY_AT_KNIGHT][0], -1.0);
+        // White's d4 rook: seven squares on the d-file and seven on the 4th rank, 14. Black's a8
+        // bishop: b7 to h1, 7 (the rook stands beside the diagonal, not on it).
+        let t = trace("b3k3/8/8/8/3R4/8/8/4K3 w - - 0 1");
+        assert_eq!(t.coef[MOBILITY_AT_ROOK + 14][0], 1.0);
+        assert_eq!(t.coef[MOBILITY_AT_BISHOP + 7][0], -1.0);
+        // A queen with no safe square at all: h1, boxed in by her own units.
+        let t = trace("4k3/8/8/8/8/8/6PP/4K1NQ w - - 0 1");
+        assert_eq!(t.coef[MOBILITY_AT_QUEEN][0], 1.0);
+    }
+
+    /// Bad bishops, minors behind pawns, king protectors, pawn storms and passers' paths,
+    /// worked by hand (White's counts minus Black's, as the trace has them).
+    #[test]
+    fn minors_storm_and_paths_by_hand() {
+        use crate::params::Tune;
+        let coef = |fen: &str, ids: &[usize]| {
+            let p = Chess::from_fen(fen).unwrap();
+            let t = p.trace(&Chess::build(&Chess::table().values));
+            ids.iter().map(|&id| t.coef[id][0] as i32).collect::<Vec<_>>()
+        };
+        let ids = [BISHOP_PAWNS, MINOR_BEHIND_PAWN, KING_PROTECTOR, STORM + 4];
+        // The d3 bishop stands on a light square, as does the a2 pawn (b2 is dark): 1. The d4
+        // pawn (Black's) stands right in front of it: 1. It is 2 king steps from e1: 2. The d4
+        // pawn is on the king's side of the board (files d-f), on Black's 5th rank (index 4).
+        // Black has no minor, and no White pawn stands on files d-f.
+        assert_eq!(coef("4k3/8/8/8/3p4/3B4/PP6/4K3 w - - 0 1", &ids), [1, 1, 2, 1]);
+        // The same seen from Black: the colours swapped and the board turned.
+        assert_eq!(coef("4k3/pp6/3b4/3P4/8/8/8/4K3 b - - 0 1", &ids), [-1, -1, -2, -1]);
+        let path = [PASSER_PATH, PASSER_PATH + 1];
+        // The d5 passer (5th rank, weight 2): d6-d8 empty, but the e8 king attacks d7 and d8.
+        assert_eq!(coef("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", &path), [2, 0]);
+        // With the king on h8 nothing attacks the path.
+        assert_eq!(coef("7k/8/8/3P4/8/8/8/4K3 w - - 0 1", &path), [2, 2]);
+        // A knight on d7 blocks it (and attacks nothing on d6 or d8).
+        assert_eq!(coef("7k/3n4/8/3P4/8/8/8/4K3 w - - 0 1", &path), [0, 2]);
     }
 
     /// The threat and passed-pawn counts of White, worked by hand.

@@ -78,8 +78,9 @@ pub fn fit_k(samples: &[Sample], lo: f64, hi: f64) -> f64 {
 }
 
 /// Gradient of the error at `d` with respect to every half (`n` halves), plus
-/// `l2 * sum(d_j^2) / 10^4` (a pull toward the starting values, `l2` per (100 cp)^2).
-pub fn gradient(samples: &[Sample], k: f64, d: &[f64], l2: f64) -> Vec<f64> {
+/// `sum(l2_j * d_j^2) / 10^4` (a pull toward the starting values, `l2_j` per (100 cp)^2 for
+/// half `j`; a missing entry is 0).
+pub fn gradient(samples: &[Sample], k: f64, d: &[f64], l2: &[f64]) -> Vec<f64> {
     let mut g = vec![0.0; d.len()];
     let n = samples.len().max(1) as f64;
     for s in samples {
@@ -90,8 +91,8 @@ pub fn gradient(samples: &[Sample], k: f64, d: &[f64], l2: f64) -> Vec<f64> {
             g[j as usize] += f * f64::from(x);
         }
     }
-    for (gj, dj) in g.iter_mut().zip(d) {
-        *gj += 2.0 * l2 * dj / 1e4;
+    for ((gj, dj), lj) in g.iter_mut().zip(d).zip(l2) {
+        *gj += 2.0 * lj * dj / 1e4;
     }
     g
 }
@@ -103,8 +104,8 @@ pub struct Descent {
     pub epochs: usize,
     /// Adam step size, centipawns.
     pub rate: f64,
-    /// Pull toward the starting values (see [`gradient`]).
-    pub l2: f64,
+    /// Pull toward the starting values, per half (see [`gradient`]).
+    pub l2: Vec<f64>,
 }
 
 /// Adam descent on the error from `d = 0` over `n` halves; calls `report(epoch, d)` every 100
@@ -121,7 +122,7 @@ pub fn descend(
     let mut m = vec![0.0; n];
     let mut v = vec![0.0; n];
     for t in 1..=cfg.epochs {
-        let g = gradient(samples, k, &d, cfg.l2);
+        let g = gradient(samples, k, &d, &cfg.l2);
         let c1 = 1.0 - b1.powi(t.min(10_000) as i32);
         let c2 = 1.0 - b2.powi(t.min(100_000) as i32);
         for j in 0..n {
@@ -189,7 +190,7 @@ mod tests {
             sample(250.0, 0.0, &[(0, 0.25), (2, 1.0)]),
         ];
         let d = [10.0, -5.0, 3.0];
-        let g = gradient(&s, 1.3, &d, 0.0);
+        let g = gradient(&s, 1.3, &d, &[]);
         for j in 0..3 {
             let mut up = d;
             let mut down = d;
@@ -214,13 +215,16 @@ mod tests {
         }
         s.push(sample(0.0, 1.0, &[(0, 1.0), (1, 1.0)]));
         s.push(sample(0.0, 0.0, &[(0, 1.0), (1, 1.0)]));
-        let cfg = Descent { epochs: 4000, rate: 2.0, l2: 0.0 };
+        let cfg = Descent { epochs: 4000, rate: 2.0, l2: vec![0.0; 2] };
         let d = descend(&s, 1.0, 2, &cfg, |_, _| {});
         assert!((d[0] - 400.0).abs() < 1.0, "{d:?}");
         assert!((d[1] + 400.0).abs() < 1.0, "{d:?}");
         assert!(mse(&s, 1.0, &d) < mse(&s, 1.0, &[0.0, 0.0]));
         // A pull toward the start shrinks the fit: with l2 the optimum moves inside.
-        let pulled = descend(&s, 1.0, 2, &Descent { l2: 1.0, ..cfg }, |_, _| {});
+        let pulled = descend(&s, 1.0, 2, &Descent { l2: vec![1.0; 2], ..cfg.clone() }, |_, _| {});
         assert!(pulled[0] > 0.0 && pulled[0] < d[0] - 10.0, "{pulled:?}");
+        // A pull on the second half alone leaves the first where it was.
+        let one = descend(&s, 1.0, 2, &Descent { l2: vec![0.0, 1.0], ..cfg }, |_, _| {});
+        assert!(one[1] > d[1] + 10.0 && one[0] > pulled[0] + 10.0, "{one:?} {pulled:?}");
     }
 }

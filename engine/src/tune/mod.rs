@@ -99,6 +99,10 @@ pub struct FitArgs {
     /// Pull toward the starting values: added error per (100 cp)^2 of change.
     #[arg(long, default_value_t = 0.0)]
     pub l2: f64,
+    /// `PREFIX=L2`: another pull for parameters whose name starts with PREFIX (repeatable; the
+    /// last matching prefix wins over `--l2`).
+    #[arg(long = "l2-on", value_parser = parse_l2_on)]
+    pub l2_on: Vec<(String, f64)>,
     /// Rounds: after each, the values are rounded and every position is traced again there.
     #[arg(long, default_value_t = 2)]
     pub rounds: usize,
@@ -229,6 +233,21 @@ fn same_evaluation(target: VariantId, line: VariantId) -> bool {
 }
 
 /// The fitted parameter halves: (parameter id, 0 = middlegame / single, 1 = endgame).
+/// Parses `--l2-on PREFIX=L2`.
+fn parse_l2_on(s: &str) -> Result<(String, f64), String> {
+    let (prefix, v) = s.split_once('=').ok_or("expected PREFIX=L2")?;
+    match v.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok((prefix.to_string(), x)),
+        _ => Err(format!("not an l2 >= 0: {v}")),
+    }
+}
+
+/// The pull toward the start on the parameter `name`: the last `--l2-on` prefix it matches, or
+/// `--l2`.
+fn l2_of(name: &str, a: &FitArgs) -> f64 {
+    a.l2_on.iter().rev().find(|(p, _)| name.starts_with(p.as_str())).map_or(a.l2, |&(_, x)| x)
+}
+
 fn fitted_halves(table: &Table, freeze: &[String]) -> Vec<(usize, usize)> {
     let mut halves = Vec::new();
     for (id, (name, kind)) in table.names.iter().zip(&table.kinds).enumerate() {
@@ -349,7 +368,8 @@ fn fit_variant<V: Tune>(
     };
     let (train0, valid0) = (true_mse(&train, &start, k), true_mse(&valid, &start, k));
     say(format!("K = {k:.4}; error at the start: training {train0:.6}, held out {valid0:.6}"));
-    let cfg = Descent { epochs: a.epochs, rate: a.rate, l2: a.l2 };
+    let l2 = halves.iter().map(|&(id, _)| l2_of(&table.names[id], a)).collect();
+    let cfg = Descent { epochs: a.epochs, rate: a.rate, l2 };
     for round in 1..=a.rounds {
         let p = V::build(&values);
         let ts = samples_at(&p, &train);
@@ -374,7 +394,7 @@ fn fit_variant<V: Tune>(
     let mut header: Vec<String> = table.notes.clone();
     header.push(format!(
         "tuned by `menagerie tune fit` (docs/tuning.md) on {} ({} positions, every {}th game \
-         held out): K = {k:.4}, {} epochs x {} rounds, rate {}, l2 {}; mean squared error \
+         held out): K = {k:.4}, {} epochs x {} rounds, rate {}, l2 {}{}; mean squared error \
          training {train0:.6} -> {train1:.6}, held out {valid0:.6} -> {valid1:.6}",
         files.join(" "),
         train.len() + valid.len(),
@@ -383,6 +403,7 @@ fn fit_variant<V: Tune>(
         a.rounds,
         a.rate,
         a.l2,
+        a.l2_on.iter().map(|(p, x)| format!(" ({p}: {x})")).collect::<String>(),
     ));
     let header = header.join("\n");
     emit(&a.out, &tuned.to_text(&header), out)
@@ -433,5 +454,38 @@ mod tests {
         // Pairs give two halves, singles one.
         assert_eq!(all.iter().filter(|h| table.names[h.0] == "tempo").count(), 1);
         assert_eq!(all.iter().filter(|h| table.names[h.0] == "bishop_pair").count(), 2);
+    }
+
+    #[test]
+    fn pull_by_prefix() {
+        assert_eq!(parse_l2_on("mobility_at=0.001"), Ok(("mobility_at".into(), 0.001)));
+        assert!(parse_l2_on("mobility_at").is_err());
+        assert!(parse_l2_on("x=-1").is_err());
+        assert!(parse_l2_on("x=nan").is_err());
+        let cli = <crate::cli::Cli as clap::Parser>::try_parse_from([
+            "menagerie",
+            "tune",
+            "fit",
+            "--variant",
+            "chess",
+            "--data",
+            "d",
+            "--l2",
+            "0.5",
+            "--l2-on",
+            "mobility=2",
+            "--l2-on",
+            "mobility_at.knight=3",
+        ]);
+        let Some(crate::cli::Command::Tune(TuneArgs { command: TuneCommand::Fit(a) })) =
+            cli.ok().and_then(|c| c.command)
+        else {
+            panic!("tune fit parses");
+        };
+        // The last matching prefix wins; names no prefix matches take --l2.
+        assert_eq!(l2_of("mobility_at.knight.8", &a), 3.0);
+        assert_eq!(l2_of("mobility_at.rook.8", &a), 2.0);
+        assert_eq!(l2_of("mobility.knight", &a), 2.0);
+        assert_eq!(l2_of("material.pawn", &a), 0.5);
     }
 }
