@@ -8,7 +8,7 @@
 
 use crate::board8::{
     adjacent_files, exchange, file_bb, front_span, ids8, king_distance, orthodox_side, passed,
-    pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H,
+    pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H, MOBILITY_AT,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Tune};
@@ -58,9 +58,9 @@ const IDS: Ids8 = Ids8 { mobility_at: Some(MOBILITY_AT_KNIGHT), ..ids8!() };
 
 // The per-count mobility residuals are one block in the order `board8::MOBILITY_AT` reads.
 const _: () = assert!(
-    MOBILITY_AT_BISHOP == MOBILITY_AT_KNIGHT + 9
-        && MOBILITY_AT_ROOK == MOBILITY_AT_KNIGHT + 23
-        && MOBILITY_AT_QUEEN == MOBILITY_AT_KNIGHT + 38
+    MOBILITY_AT_BISHOP == MOBILITY_AT_KNIGHT + MOBILITY_AT[1]
+        && MOBILITY_AT_ROOK == MOBILITY_AT_KNIGHT + MOBILITY_AT[2]
+        && MOBILITY_AT_QUEEN == MOBILITY_AT_KNIGHT + MOBILITY_AT[3]
 );
 
 /// Phase weight by kind; 24 = all pieces on the board.

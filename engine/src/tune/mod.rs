@@ -232,7 +232,6 @@ fn same_evaluation(target: VariantId, line: VariantId) -> bool {
     line.family() == target.family()
 }
 
-/// The fitted parameter halves: (parameter id, 0 = middlegame / single, 1 = endgame).
 /// Parses `--l2-on PREFIX=L2`.
 fn parse_l2_on(s: &str) -> Result<(String, f64), String> {
     let (prefix, v) = s.split_once('=').ok_or("expected PREFIX=L2")?;
@@ -248,6 +247,7 @@ fn l2_of(name: &str, a: &FitArgs) -> f64 {
     a.l2_on.iter().rev().find(|(p, _)| name.starts_with(p.as_str())).map_or(a.l2, |&(_, x)| x)
 }
 
+/// The fitted parameter halves: (parameter id, 0 = middlegame / single, 1 = endgame).
 fn fitted_halves(table: &Table, freeze: &[String]) -> Vec<(usize, usize)> {
     let mut halves = Vec::new();
     for (id, (name, kind)) in table.names.iter().zip(&table.kinds).enumerate() {
