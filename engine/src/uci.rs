@@ -238,17 +238,18 @@ impl Uci {
         let mut limits = Limits::default();
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0u64, 0u64, None);
         let mut ponder = false;
+        // What cannot be read is said, and the `go` is still answered: a GUI waits for
+        // `bestmove` after every `go`, so an unreadable one gets a depth 1 search.
+        let mut unreadable: Option<String> = None;
         let mut i = 0;
-        while i < args.len() {
+        while i < args.len() && unreadable.is_none() {
             let key = args[i];
-            let val = args.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let val = args.get(i + 1).and_then(|v| go_number(v));
             let need = |v: Option<i64>| v.map(|x| x.max(0) as u64);
             match key {
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
-                "searchmoves" => {
-                    return self.err("go searchmoves is not supported");
-                }
+                "searchmoves" => unreadable = Some("go searchmoves is not supported".into()),
                 // No mate can be found in fewer than one move, and `mate` alone bounds nothing
                 // else: searching for one would never end. Said so, and answered by a depth-1
                 // search (a GUI waits for `bestmove` after every `go`).
@@ -263,7 +264,8 @@ impl Uci {
                 "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes"
                 | "movetime" | "mate" => {
                     let Some(v) = need(val) else {
-                        return self.err(&format!("go {key} needs a number"));
+                        unreadable = Some(format!("go {key} needs a number"));
+                        continue;
                     };
                     match key {
                         "wtime" => wtime = Some(v),
@@ -281,9 +283,14 @@ impl Uci {
                     }
                     i += 1;
                 }
-                _ => return self.err(&format!("go: unknown token `{}`", sanitize(key))),
+                _ => unreadable = Some(format!("go: unknown token `{}`", sanitize(key))),
             }
             i += 1;
+        }
+        if let Some(e) = unreadable {
+            self.err(&format!("{e}: answering with a depth 1 search"));
+            (limits, ponder, wtime, btime) = (Limits::default(), false, None, None);
+            limits.depth = Some(1);
         }
         let (time, inc) = match self.game.turn() {
             Color::White => (wtime, winc),
@@ -347,4 +354,14 @@ impl crate::protocol::FrontEnd for Uci {
     fn engine(&self) -> &Engine {
         &self.s
     }
+}
+
+/// A `go` argument as a number: a whole number past the range of `i64` is clamped to it (a
+/// GUI's "no limit" written as `u64::MAX`, say); anything else is `None`.
+fn go_number(v: &str) -> Option<i64> {
+    let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(v.parse::<i64>().unwrap_or(if v.starts_with('-') { i64::MIN } else { i64::MAX }))
 }

@@ -189,6 +189,49 @@ fn go_mate_without_a_positive_count_answers_at_once() {
     e.quit();
 }
 
+/// A `go` the engine cannot read used to print only an error, and a GUI waited for `bestmove`
+/// for ever (issue 56 item 3): now the error comes with the move of a depth-1 search, and a
+/// number past the range of the integers is clamped to it instead of refused.
+#[test]
+fn unreadable_go_is_still_answered() {
+    let mut e = Engine::start("");
+    e.send("uci");
+    e.until("uciok", SECS(30));
+    for (go, error) in [
+        ("go banana", Some("go: unknown token `banana`")),
+        ("go depth x", Some("go depth needs a number")),
+        ("go movetime", Some("go movetime needs a number")),
+        ("go searchmoves e2e4", Some("go searchmoves is not supported")),
+        ("go depth 3 nodes 99999999999999999999999 wtime 18446744073709551615", None),
+    ] {
+        e.send("position startpos moves e2e4 e7e5");
+        e.send(go);
+        let got = e.until("bestmove", SECS(60));
+        match error {
+            Some(error) => {
+                let said = format!("info string error {error}: answering with a depth 1 search");
+                assert!(got.iter().any(|l| *l == said), "{go}: {got:?}");
+                assert!(!got.iter().any(|l| l.starts_with("info depth 2 ")), "{go}: {got:?}");
+            }
+            // Clamped, not refused: a depth 3 search.
+            None => assert!(!got.iter().any(|l| l.contains("error")), "{go}: {got:?}"),
+        }
+        assert!(got.last().unwrap().split_whitespace().nth(1).is_some_and(|m| m.len() >= 4));
+        e.send("isready");
+        e.until("readyok", SECS(20));
+    }
+    // A depth or movetime past the range searches until `stop`, which answers.
+    for go in ["go movetime 18446744073709551615", "go depth 99999999999999999999999"] {
+        e.send("position startpos");
+        e.send(go);
+        std::thread::sleep(Duration::from_millis(300));
+        e.send("stop");
+        let got = e.until("bestmove", SECS(20));
+        assert!(!got.iter().any(|l| l.contains("error")), "{go}: {got:?}");
+    }
+    e.quit();
+}
+
 /// The engine's own threads (Linux: `/proc/PID/task`), to see that searches start none.
 fn task_count(e: &Engine) -> Option<usize> {
     std::fs::read_dir(format!("/proc/{}/task", e.child.id())).ok().map(Iterator::count)
