@@ -1,5 +1,6 @@
 //! Faults at the limits, through the real binary over pipes: a hash table the system refuses
-//! (under `ulimit -v`), `go mate` with no positive move count, and the clock at thread counts
+//! (under `ulimit -v`), a large one (not written before `readyok`), `go mate` with no positive
+//! move count, a `go` that cannot be read, and the clock at thread counts
 //! far above the processors.
 
 use std::io::{BufRead, BufReader, Write};
@@ -186,6 +187,56 @@ fn go_mate_without_a_positive_count_answers_at_once() {
     e.send("go mate 1");
     let got = e.until("bestmove", SECS(60));
     assert_eq!(got.last().unwrap().split_whitespace().nth(1), Some("h5f7"), "{got:?}");
+    e.quit();
+}
+
+/// The engine's resident memory in MB (Linux: `/proc/PID/status`), `None` elsewhere.
+fn resident_mb(e: &Engine) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{}/status", e.child.id())).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb / 1024)
+}
+
+/// A large table used to be written slot by slot before `readyok` (seconds for a few GB, all
+/// of it resident at once; issue 56 item 4). Now it comes from zeroed pages that the system
+/// makes as the search touches them: the engine answers without the table becoming resident.
+/// Checked by the resident size (what the old code paid for), not by a time; over UCI `Hash`
+/// and XBoard `memory`.
+#[test]
+fn a_large_hash_table_is_not_written_before_readyok() {
+    let mut e = Engine::start("");
+    e.send("uci");
+    e.until("uciok", SECS(30));
+    let Some(before) = resident_mb(&e) else {
+        eprintln!("SKIPPED: no /proc/PID/status on this system");
+        return;
+    };
+    e.send("setoption name Hash value 2048");
+    e.send("isready");
+    let got = e.until("readyok", SECS(60));
+    assert!(!got.iter().any(|l| l.contains("error")), "{got:?}");
+    let after = resident_mb(&e).expect("still running");
+    assert!(after < before + 200, "Hash 2048 made {before} MB resident {after} MB");
+    // The table works: a search fills part of it.
+    e.send("position startpos");
+    e.send("go depth 8");
+    e.until("bestmove", SECS(60));
+    e.quit();
+
+    let mut e = Engine::start("");
+    e.send("xboard");
+    e.send("protover 2");
+    e.until("feature done=1", SECS(30));
+    let before = resident_mb(&e).expect("running");
+    e.send("memory 2048");
+    e.send("ping 1");
+    let got = e.until("pong 1", SECS(60));
+    assert!(!got.iter().any(|l| l.starts_with("Error")), "{got:?}");
+    let after = resident_mb(&e).expect("still running");
+    assert!(after < before + 200, "memory 2048 made {before} MB resident {after} MB");
+    e.send("sd 4");
+    e.send("go");
+    e.until("move ", SECS(60));
     e.quit();
 }
 

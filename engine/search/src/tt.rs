@@ -65,7 +65,7 @@ const BUCKET: usize = 4;
 
 /// The table.
 pub struct Tt {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     buckets: usize,
     generation: AtomicU8,
     /// Mixed into every entry's check word; a new salt forgets every entry (see `clear`).
@@ -88,6 +88,32 @@ fn pack(mv: Move, score: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
         | (u64::from(generation & 0x1f) << 57)
 }
 
+/// `n` empty slots from zeroed memory, or `None` when the system refuses the memory (an
+/// address-space limit, a 32-bit process): the error is reported, the process goes on.
+///
+/// The memory comes from the allocator's zeroed allocation (`calloc`), which takes a large
+/// block as fresh pages from the system: nothing is written here, the pages are made as the
+/// search touches them. Filling the slots one by one instead (`Vec::resize_with`) wrote every
+/// byte before `readyok`: seconds for a few GB (issue 56 item 4).
+#[allow(unsafe_code)]
+fn zeroed_slots(n: usize) -> Option<Box<[Slot]>> {
+    let layout = std::alloc::Layout::array::<Slot>(n).ok()?;
+    if layout.size() == 0 {
+        return Some(Box::default());
+    }
+    // SAFETY: the layout's size is not zero. All-zero bytes are a valid `Slot` (two
+    // `AtomicU64`s holding 0, the empty entry), so the zeroed block holds `n` valid slots; it
+    // was allocated by the global allocator with the layout of `[Slot; n]`, which is the layout
+    // `Box<[Slot]>` frees it with.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if p.is_null() {
+            return None;
+        }
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
+    }
+}
+
 impl Tt {
     /// A table of about `mb` megabytes (at least one bucket); panics where [`Tt::try_new`]
     /// fails (tests and tools with small fixed sizes).
@@ -101,11 +127,13 @@ impl Tt {
     pub fn try_new(mb: usize) -> Result<Tt, String> {
         let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
-        let mut slots = Vec::new();
-        slots
-            .try_reserve_exact(buckets * BUCKET)
-            .map_err(|e| format!("cannot allocate a hash table of {} MB: {e}", mb.max(1)))?;
-        slots.resize_with(buckets * BUCKET, Slot::default);
+        let slots = zeroed_slots(buckets * BUCKET).ok_or_else(|| {
+            let asked = buckets * BUCKET * size_of::<Slot>();
+            format!(
+                "cannot allocate a hash table of {} MB: the system refused {asked} bytes",
+                mb.max(1)
+            )
+        })?;
         Ok(Tt { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) })
     }
 
