@@ -430,7 +430,7 @@ fn run_search_bench(depth: u32, out: &mut dyn Write) -> Result<(), CliError> {
     for (variant, fen) in positions {
         let Ok(r) = movegen::with_variant!(variant, V => {
             let pos = V::from_fen(fen).map_err(|e| usage(e.to_string()))?;
-            let searcher = Searcher::new(1, 16);
+            let searcher = Searcher::new(1, 16, crate::clock::SystemTimer::shared());
             // Games of chance (PieceEater): every action has up to eight outcomes; depth 7.
             let depth = if V::HAS_CHANCE { depth.min(7) } else { depth };
             let limits = Limits { depth: Some(depth), ..Limits::default() };

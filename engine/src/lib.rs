@@ -8,6 +8,7 @@
 
 pub mod args;
 pub mod cli;
+pub mod clock;
 pub mod gui;
 pub mod pieces;
 pub mod platform;

@@ -82,7 +82,7 @@ enum Next {
 /// Runs a game reading the human's input from `input`, writing to `out`.
 pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
     let mut game = new_game(cfg.variant, cfg.fen.as_deref())?;
-    let searcher = Searcher::new(1, 64);
+    let searcher = Searcher::new(1, 64, crate::clock::SystemTimer::shared());
     let mut die = rand_pcg::Pcg64::seed_from_u64(cfg.seed);
     say(
         out,

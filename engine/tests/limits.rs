@@ -261,7 +261,7 @@ fn unreadable_go_is_still_answered() {
         match error {
             Some(error) => {
                 let said = format!("info string error {error}: answering with a depth 1 search");
-                assert!(got.iter().any(|l| *l == said), "{go}: {got:?}");
+                assert!(got.contains(&said), "{go}: {got:?}");
                 assert!(!got.iter().any(|l| l.starts_with("info depth 2 ")), "{go}: {got:?}");
             }
             // Clamped, not refused: a depth 3 search.

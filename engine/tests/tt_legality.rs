@@ -11,7 +11,6 @@ use movegen::Move;
 use search::tt::{Bound, Tt};
 use search::worker::{Shared, Worker};
 use std::sync::Arc;
-use std::time::Instant;
 
 fn legal<V: Rules>(p: &V) -> Vec<Move> {
     let mut l = V::Moves::default();
@@ -41,7 +40,7 @@ fn check<V: Evaluator + Clone>(root: &V, max_depth: i32) {
         pollute(&tt, root, &reply_moves, 2, deep);
         let shared = Shared::new(tt);
         for depth in 1..=max_depth {
-            let mut w = Worker::<V>::new(&shared, 0, Instant::now(), None, &[]);
+            let mut w = Worker::<V>::new(&shared, 0, None, &[]);
             let line = w.root(root, depth, None).expect("not aborted");
             assert!(!line.pv.is_empty(), "depth {depth}: no move");
             let mut p = root.clone();

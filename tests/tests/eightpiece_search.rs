@@ -10,7 +10,7 @@ use search::{Config, Limits, Score, Searcher};
 
 fn search(fen: &str, depth: u32, threads: usize) -> (EightPiece, Option<Move>, Score) {
     let pos = EightPiece::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
-    let s = Searcher::new(threads, 16);
+    let s = Searcher::new(threads, 16, engine::clock::SystemTimer::shared());
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let o = s.search_sync(&pos, &[], &limits, &Config::default());
     (pos, o.best, Score::from_internal(o.score))

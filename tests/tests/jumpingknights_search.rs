@@ -34,7 +34,7 @@ fn war_machine_mate_in_one() {
     // capture only diagonally forward (f6 h6 / g6 i6) and the bishop's diagonals miss h5. So
     // there are exactly two mates in one. White Kb1 is off every Black line.
     let p = pos("10/7bk1/7pp1/10/5W4/10/10/10/2K7/10 w - - 0 1");
-    let s = Searcher::new(1, 16);
+    let s = Searcher::new(1, 16, engine::clock::SystemTimer::shared());
     let o = s.search_sync(&p, &[], &depth(4), &Config::default());
     assert_eq!(Score::from_internal(o.score), Score::Mate(1), "pv {:?}", o.pv);
     let best = p.move_text(o.best.unwrap());
@@ -53,7 +53,7 @@ fn stalemate_win_in_one_and_the_drawn_kind() {
     // nothing to jump. Black is stalemated with units on the edge, White's king is central:
     // White wins, so the search scores it as a win in one.
     let p = pos("k9/10/10/10/p9/10/5K4/10/2R7/10 w - - 0 1");
-    let s = Searcher::new(1, 16);
+    let s = Searcher::new(1, 16, engine::clock::SystemTimer::shared());
     let o = s.search_sync(&p, &[], &depth(4), &Config::default());
     assert_eq!(Score::from_internal(o.score), Score::Mate(1), "pv {:?}", o.pv);
     assert_eq!(p.move_text(o.best.unwrap()), "b1a1");
@@ -70,7 +70,7 @@ fn rule4_forced_jump_is_chosen() {
     // and Nightrider b1. The edge War Machine can jump the nightrider onto b2 or b4; nothing
     // gives check, so these are the only legal moves, and the search returns one of them.
     let p = pos("10/8k1/10/10/10/10/5K4/10/2n7/2W7 w - - 0 1");
-    let s = Searcher::new(1, 16);
+    let s = Searcher::new(1, 16, engine::clock::SystemTimer::shared());
     let o = s.search_sync(&p, &[], &depth(5), &Config::default());
     let best = p.move_text(o.best.unwrap());
     assert!(["b0b1,b1b2", "b0b1,b1b4"].contains(&best.as_str()), "{best}");
@@ -80,7 +80,7 @@ fn rule4_forced_jump_is_chosen() {
 
 #[test]
 fn a_legal_move_from_every_perft_position() {
-    let s = Searcher::new(1, 16);
+    let s = Searcher::new(1, 16, engine::clock::SystemTimer::shared());
     for case in menagerie_tests::load_perft_file("jumpingknights.perft") {
         let p = pos(&case.fen);
         let moves = legal(&p);
@@ -97,7 +97,7 @@ fn a_legal_move_from_every_perft_position() {
 
 #[test]
 fn two_threads_search_and_agree_on_legality() {
-    let s = Searcher::new(2, 16);
+    let s = Searcher::new(2, 16, engine::clock::SystemTimer::shared());
     for case in menagerie_tests::load_perft_file("jumpingknights.perft").into_iter().take(6) {
         let p = pos(&case.fen);
         let moves = legal(&p);

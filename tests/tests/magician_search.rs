@@ -15,7 +15,7 @@ fn pos(fen: &str) -> Magician {
 /// Searches `fen` to `depth`; returns the best move's text and the score.
 fn search(fen: &str, depth: u32) -> (String, Score) {
     let p = pos(fen);
-    let s = Searcher::new(1, 16);
+    let s = Searcher::new(1, 16, engine::clock::SystemTimer::shared());
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let out = s.search_sync(&p, &[], &limits, &Config::default());
     let best = out.best.expect("a move");
@@ -88,7 +88,7 @@ fn mate_in_two_switch_then_trigger() {
 fn legal_move_from_every_perft_position() {
     let cases = load_perft_file("magician.perft");
     assert!(cases.len() >= 30);
-    let s = Searcher::new(1, 16);
+    let s = Searcher::new(1, 16, engine::clock::SystemTimer::shared());
     for case in &cases {
         let p = pos(&case.fen);
         let mut legal = <Magician as Rules>::Moves::default();
@@ -108,7 +108,7 @@ fn legal_move_from_every_perft_position() {
 
 #[test]
 fn several_threads_search_and_agree_on_legality() {
-    let s = Searcher::new(3, 16);
+    let s = Searcher::new(3, 16, engine::clock::SystemTimer::shared());
     for fen in [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 Mm",
         "r1bqk2r/pp3ppp/2n2n2/2bpP3/8/2PM1N2/PP3PPP/RNBQK2R w KQkq - 0 8 m",

@@ -19,7 +19,6 @@ use search::tt::Tt;
 use search::worker::{Shared, Worker};
 use search::MATE;
 use std::sync::Arc;
-use std::time::Instant;
 
 fn legal(p: &PieceEater) -> Vec<Move> {
     let mut l = <PieceEater as Rules>::Moves::default();
@@ -60,7 +59,7 @@ fn expectimax(p: &PieceEater, depth: u32, ply: i32) -> i32 {
 /// table, as the engine searches), then the last depth once more over the warm table.
 fn searched(p: &PieceEater, depth: i32) -> Vec<i32> {
     let shared = Shared::new(Arc::new(Tt::new(8)));
-    let mut w = Worker::<PieceEater>::new(&shared, 0, Instant::now(), None, &[]);
+    let mut w = Worker::<PieceEater>::new(&shared, 0, None, &[]);
     w.exact = true;
     let mut out: Vec<i32> =
         (1..=depth).map(|d| w.root(p, d, None).expect("not aborted").score).collect();

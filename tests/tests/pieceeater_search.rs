@@ -14,7 +14,7 @@ fn legal(p: &PieceEater) -> Vec<Move> {
 }
 
 fn best(p: &PieceEater, threads: usize, nodes: u64) -> Option<Move> {
-    let s = Searcher::new(threads, 16);
+    let s = Searcher::new(threads, 16, engine::clock::SystemTimer::shared());
     let limits = Limits { nodes: Some(nodes), ..Limits::default() };
     s.search_sync(p, &[], &limits, &Config::default()).best
 }

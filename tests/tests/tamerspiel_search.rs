@@ -8,7 +8,7 @@ use search::{Config, Limits, Score, Searcher};
 
 fn search(fen: &str, depth: u32, threads: usize) -> (TamerSpiel, search::Outcome) {
     let pos = TamerSpiel::from_fen(fen).unwrap();
-    let s = Searcher::new(threads, 16);
+    let s = Searcher::new(threads, 16, engine::clock::SystemTimer::shared());
     let limits = Limits { depth: Some(depth), ..Limits::default() };
     let out = s.search_sync(&pos, &[], &limits, &Config::default());
     (pos, out)

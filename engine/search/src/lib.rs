@@ -1,6 +1,9 @@
-//! The searcher: long-lived threads (Lazy SMP over a shared transposition table), iterative
-//! deepening, time management, and reporting through a [`Reporter`]. Generic over the variant;
-//! the protocol layer picks the variant once per search.
+//! The searcher: iterative deepening, time management, and reporting through a [`Reporter`],
+//! run two ways over one search loop: [`Searcher`], long-lived threads (Lazy SMP over a shared
+//! transposition table) that search while the caller goes on, and [`LocalSearcher`], one
+//! search on the caller's own thread (where no thread can be started: WebAssembly, an
+//! embedding host). Neither reads a system clock: the front end gives a [`Timer`]. Generic over
+//! the variant; the protocol layer picks the variant once per search.
 
 pub mod params;
 mod pool;
@@ -11,7 +14,7 @@ pub mod worker;
 
 pub use params::Params;
 pub use skill::Skill;
-pub use time::{Clock, Limits, DEFAULT_OVERHEAD};
+pub use time::{Clock, Frozen, Limits, Timer, DEFAULT_OVERHEAD};
 pub use worker::{Line, MATE, MATE_BOUND};
 
 use eval::Evaluator;
@@ -19,7 +22,7 @@ use movegen::Move;
 use pool::{Helpers, Job, Phase, Pool, Running};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tt::Tt;
 use worker::{Shared, Tables, Worker, MAX_PLY};
 
@@ -176,6 +179,8 @@ pub struct Searcher {
     /// the next search's main thread waits for them before it starts.
     helpers: Mutex<Arc<Helpers>>,
     random_count: std::sync::atomic::AtomicU64,
+    /// The front end's clock.
+    timer: Arc<dyn Timer>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -185,15 +190,20 @@ impl std::fmt::Debug for Searcher {
 }
 
 impl Searcher {
-    /// `threads` search threads and a `hash_mb` table; panics where [`Searcher::try_new`]
-    /// fails (tests and tools with fixed small sizes).
-    pub fn new(threads: usize, hash_mb: usize) -> Searcher {
-        Searcher::try_new(threads, hash_mb).unwrap_or_else(|e| panic!("searcher: {e}"))
+    /// `threads` search threads and a `hash_mb` table, reading `timer`; panics where
+    /// [`Searcher::try_new`] fails (tests and tools with fixed small sizes).
+    pub fn new(threads: usize, hash_mb: usize, timer: Arc<dyn Timer>) -> Searcher {
+        Searcher::try_new(threads, hash_mb, timer).unwrap_or_else(|e| panic!("searcher: {e}"))
     }
 
-    /// `threads` search threads and a `hash_mb` table, or why they cannot be had (the memory
-    /// for the table, the threads' stacks or their tables), for sizes a user chose.
-    pub fn try_new(threads: usize, hash_mb: usize) -> Result<Searcher, String> {
+    /// `threads` search threads and a `hash_mb` table, reading `timer`, or why they cannot be
+    /// had (the memory for the table, the threads' stacks or their tables), for sizes a user
+    /// chose.
+    pub fn try_new(
+        threads: usize,
+        hash_mb: usize,
+        timer: Arc<dyn Timer>,
+    ) -> Result<Searcher, String> {
         Ok(Searcher {
             tt: Arc::new(Tt::try_new(hash_mb)?),
             pool: Pool::new(threads.max(1).min(max_searching()))?,
@@ -202,6 +212,7 @@ impl Searcher {
             running: Arc::new(Running::default()),
             helpers: Mutex::new(Arc::new(Helpers::new(0))),
             random_count: std::sync::atomic::AtomicU64::new(0),
+            timer,
         })
     }
 
@@ -271,7 +282,7 @@ impl Searcher {
     /// Asks the running search (if any) to stop; returns at once.
     pub fn stop(&self) {
         if let Some(s) = self.current.lock().expect("lock").as_ref() {
-            s.stop.store(true, Relaxed);
+            s.request_stop();
         }
     }
 
@@ -288,6 +299,7 @@ impl Searcher {
             if let Some(soft) = b.soft {
                 s.soft_ms.store(at(soft), Relaxed);
             }
+            s.notify();
         }
     }
 
@@ -318,7 +330,7 @@ impl Searcher {
         report: impl FnOnce(R) + Send + 'static,
     ) {
         self.wait();
-        let shared = Arc::new(Shared::new(self.tt.clone()));
+        let shared = Arc::new(self.shared());
         *self.current.lock().expect("lock") = Some(shared.clone());
         self.running.set(Phase::Busy);
         let running = self.running.clone();
@@ -344,9 +356,7 @@ impl Searcher {
     ) {
         self.wait();
         if let Some(seed) = config.random {
-            // Mix in how many random moves this searcher has made, so that repeated games from
-            // the same start differ.
-            let seed = seed ^ self.random_count.fetch_add(1, Relaxed).wrapping_mul(0x9e37_79b9);
+            let seed = random_seed(seed, self.random_count.fetch_add(1, Relaxed));
             let running = self.running.clone();
             running.set(Phase::Busy);
             self.pool.send(
@@ -359,29 +369,13 @@ impl Searcher {
             );
             return;
         }
-        let (limits, config) = self.level(&root, limits, config);
-        let shared = Arc::new(Shared::new(self.tt.clone()));
-        if !config.ponder {
-            let budget = limits.budget(config.overhead);
-            if let Some(h) = budget.hard {
-                shared.hard_ms.store(h.as_millis() as u64, Relaxed);
-            }
-            if let Some(s) = budget.soft {
-                shared.soft_ms.store(s.as_millis() as u64, Relaxed);
-            }
-        }
-        *self.current.lock().expect("lock") = Some(shared.clone());
+        let shared = Arc::new(self.shared());
+        let count = &self.random_count;
+        let (task, config) =
+            begin(root, history, limits, config, shared, || count.fetch_add(1, Relaxed));
+        *self.current.lock().expect("lock") = Some(task.shared.clone());
         self.running.set(Phase::Busy);
-        self.tt.new_search();
-        let start = Instant::now();
-        let task = Arc::new(Task {
-            avoid: root_avoid(&root, &config.avoid),
-            root,
-            history,
-            limits,
-            shared,
-            start,
-        });
+        let task = Arc::new(task);
         let helpers = Arc::new(Helpers::new(self.pool.len() - 1));
         let previous = std::mem::replace(&mut *self.helpers.lock().expect("lock"), helpers.clone());
         let running = self.running.clone();
@@ -391,6 +385,8 @@ impl Searcher {
             // at their next node, and this search starts when they have.
             previous.wait();
             let (out, tables) = main_search(&main, &config, &*reporter, tables);
+            // UCI: with `go infinite` (or while pondering) `bestmove` waits for `stop`.
+            main.shared.wait_for_stop(main.limits.infinite, config.ponder);
             main.shared.stop.store(true, Relaxed);
             // Announce, then go idle: a command that waits for the searcher (`stop`, a new
             // game) finds the move already announced, so it can neither overtake `bestmove`
@@ -413,18 +409,9 @@ impl Searcher {
         }
     }
 
-    /// A level's limits come on top of the protocol's, and its noise differs from game to game
-    /// (the count) but is reproducible (the seed).
-    fn level<V: Evaluator>(&self, root: &V, limits: Limits, config: Config) -> (Limits, Config) {
-        let (mut limits, mut config) = (limits, config);
-        if let Some(skill) = config.skill {
-            limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
-            limits.depth =
-                Some(limits.depth.map_or(skill.depth_cap(), |d| d.min(skill.depth_cap())));
-            let count = self.random_count.fetch_add(1, Relaxed);
-            config.seed = movegen::zobrist::splitmix64(config.seed ^ root.hash() ^ count);
-        }
-        (limits, config)
+    /// Fresh shared state for one search over this searcher's table and clock.
+    fn shared(&self) -> Shared {
+        Shared::with(self.tt.clone(), self.timer.clone(), Arc::new(AtomicBool::new(false)))
     }
 
     /// Searches and waits for the result (bench, tests, the match runner's own games).
@@ -477,6 +464,122 @@ impl Searcher {
     }
 }
 
+/// The seed of a random mover's move: mixed with how many random moves (and level searches)
+/// the searcher has made, so that repeated games from the same start differ.
+fn random_seed(seed: u64, count: u64) -> u64 {
+    seed ^ count.wrapping_mul(0x9e37_79b9)
+}
+
+/// A level's limits come on top of the protocol's, and its noise differs from game to game
+/// (`count`, the searcher's count of searches) but is reproducible (the seed).
+fn level<V: Evaluator>(
+    root: &V,
+    limits: Limits,
+    config: Config,
+    count: impl FnOnce() -> u64,
+) -> (Limits, Config) {
+    let (mut limits, mut config) = (limits, config);
+    if let Some(skill) = config.skill {
+        limits.nodes = Some(limits.nodes.map_or(skill.node_cap(), |n| n.min(skill.node_cap())));
+        limits.depth = Some(limits.depth.map_or(skill.depth_cap(), |d| d.min(skill.depth_cap())));
+        config.seed = movegen::zobrist::splitmix64(config.seed ^ root.hash() ^ count());
+    }
+    (limits, config)
+}
+
+/// What both searchers do before the first iteration: the level's limits, the time budget
+/// (none while pondering), a new table generation, the root moves left out.
+fn begin<V: Evaluator>(
+    root: V,
+    history: Vec<u64>,
+    limits: Limits,
+    config: Config,
+    shared: Arc<Shared>,
+    count: impl FnOnce() -> u64,
+) -> (Task<V>, Config) {
+    let (limits, config) = level(&root, limits, config, count);
+    if !config.ponder {
+        let budget = limits.budget(config.overhead);
+        if let Some(h) = budget.hard {
+            shared.hard_ms.store(h.as_millis() as u64, Relaxed);
+        }
+        if let Some(s) = budget.soft {
+            shared.soft_ms.store(s.as_millis() as u64, Relaxed);
+        }
+    }
+    shared.tt.new_search();
+    let avoid = root_avoid(&root, &config.avoid);
+    (Task { avoid, root, history, limits, shared }, config)
+}
+
+/// A search on the caller's thread: one thread, its own table and per-thread tables, and the
+/// same search loop as [`Searcher`]'s main thread. The caller gives the clock and the stop
+/// flag with each search, so it runs where no thread can be started and no system clock can
+/// be read (WebAssembly in a web page, an embedding host). With the same table size it finds
+/// what a one-thread [`Searcher`] finds, node for node.
+#[derive(Debug)]
+pub struct LocalSearcher {
+    tt: Arc<Tt>,
+    tables: Option<Tables>,
+    count: u64,
+}
+
+impl LocalSearcher {
+    /// A searcher with a `hash_mb` table, or why the memory cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<LocalSearcher, String> {
+        Ok(LocalSearcher { tt: Arc::new(Tt::try_new(hash_mb)?), tables: None, count: 0 })
+    }
+
+    /// Resizes (and clears) the table; when `mb` cannot be had, says why and keeps the old one.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.tt = Arc::new(Tt::try_new(mb)?);
+        Ok(())
+    }
+
+    /// Clears the table (a new game).
+    pub fn clear_hash(&self) {
+        self.tt.clear();
+    }
+
+    /// Searches `root` (the game's earlier position keys in `history`) on this thread until a
+    /// limit is reached or `stop` is set (it is read about every 1024 nodes, and the `timer`
+    /// at the same moments while a deadline is set: a host without threads can set `stop`
+    /// from the timer). Reports through `reporter` as it goes, `bestmove` last, and returns
+    /// the outcome. It does not wait for a stop after an infinite search or a ponder search
+    /// ends: that is the caller's to do.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search<V: Evaluator>(
+        &mut self,
+        root: &V,
+        history: &[u64],
+        limits: &Limits,
+        config: &Config,
+        timer: Arc<dyn Timer>,
+        stop: Arc<AtomicBool>,
+        reporter: &dyn Reporter<V>,
+    ) -> Outcome {
+        if let Some(seed) = config.random {
+            let m = random_move(root, random_seed(seed, self.count));
+            self.count += 1;
+            reporter.bestmove(root, m, None);
+            return Outcome { best: m, ..Outcome::default() };
+        }
+        let shared = Arc::new(Shared::with(self.tt.clone(), timer, stop));
+        let count = &mut self.count;
+        let next = || {
+            *count += 1;
+            *count - 1
+        };
+        let (task, config) =
+            begin(root.clone(), history.to_vec(), limits.clone(), config.clone(), shared, next);
+        let tables = self.tables.take().unwrap_or_default();
+        let (out, tables) = main_search(&task, &config, reporter, tables);
+        self.tables = Some(tables);
+        reporter.bestmove(root, out.best, out.pv.get(1).copied());
+        out
+    }
+}
+
 /// What the main thread's iterations found so far.
 #[derive(Default)]
 struct Found {
@@ -505,15 +608,13 @@ struct Task<V> {
     /// Root moves left out (`root_avoid`).
     avoid: Vec<Move>,
     shared: Arc<Shared>,
-    start: Instant,
 }
 
 /// A helper thread's search: the same root, iterations from depth 1 or 2 (odd and even
 /// helpers), until the main thread stops it; only the table and the stop flag are shared.
 fn helper_search<V: Evaluator>(task: &Task<V>, id: usize, tables: Tables) -> Tables {
     let limits = &task.limits;
-    let mut w =
-        Worker::<V>::with_tables(&task.shared, id, task.start, limits.nodes, &task.history, tables);
+    let mut w = Worker::<V>::with_tables(&task.shared, id, limits.nodes, &task.history, tables);
     // Helpers leave out the same root moves as the main thread: their table entries must not
     // recommend a move the main thread may not play.
     w.excluded.extend_from_slice(&task.avoid);
@@ -538,14 +639,13 @@ fn main_search<V: Evaluator>(
     reporter: &dyn Reporter<V>,
     tables: Tables,
 ) -> (Outcome, Tables) {
-    let Task { root, history, limits, avoid, shared, start } = task;
+    let Task { root, history, limits, avoid, shared } = task;
     let mut legal = V::Moves::default();
     root.legal_moves(&mut legal);
     if legal.is_empty() {
-        wait_if_infinite(limits, config, shared);
         return (Outcome::default(), tables);
     }
-    let mut w = Worker::<V>::with_tables(shared, 0, *start, limits.nodes, history, tables);
+    let mut w = Worker::<V>::with_tables(shared, 0, limits.nodes, history, tables);
     let playable_count = legal.len() - avoid.len();
     let found = deepen(&mut w, root, limits, config, avoid, playable_count, reporter);
     // If even depth 1 did not finish: the table's move, else the first legal move, never one
@@ -565,7 +665,6 @@ fn main_search<V: Evaluator>(
         }
         _ => line,
     };
-    wait_if_infinite(limits, config, shared);
     let out = Outcome {
         best: line.pv.first().copied(),
         score: line.score,
@@ -683,19 +782,6 @@ fn report<V: Evaluator>(
     }
 }
 
-/// UCI: with `go infinite` (or while pondering) `bestmove` waits for `stop`.
-fn wait_if_infinite(limits: &Limits, config: &Config, shared: &Shared) {
-    if limits.infinite || config.ponder {
-        while !shared.stop.load(Relaxed) {
-            if config.ponder && !limits.infinite && shared.hard_ms.load(Relaxed) != u64::MAX {
-                // Ponderhit arrived and the search already finished: answer now.
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -726,14 +812,7 @@ mod tests {
         let shared = Arc::new(Shared::new(tt));
         shared.stop.store(true, Relaxed);
         let config = Config::default();
-        let mut task = Task {
-            root,
-            history: Vec::new(),
-            limits: Limits::default(),
-            avoid,
-            shared,
-            start: Instant::now(),
-        };
+        let mut task = Task { root, history: Vec::new(), limits: Limits::default(), avoid, shared };
         let (out, tables) = main_search(&task, &config, &Quiet, Tables::new());
         assert_eq!(out.depth, 0, "depth 1 must not have completed for this test to mean anything");
         assert_eq!(out.best, Some(keep));

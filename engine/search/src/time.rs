@@ -2,6 +2,26 @@
 
 use std::time::Duration;
 
+/// Where a search reads the time, given by the front end (the search itself reads no system
+/// clock, so that it runs where there is none of its own: WebAssembly, an embedding host).
+/// Milliseconds since any fixed origin; only differences count. A search reads it when it
+/// starts, about every 1024 nodes while a deadline is set, and after each iteration.
+pub trait Timer: Send + Sync + std::fmt::Debug {
+    /// Milliseconds since the timer's origin (fractions allowed, never decreasing).
+    fn now_ms(&self) -> f64;
+}
+
+/// A clock that never moves: for searches bounded only by depth, nodes or a stop signal
+/// (tests, fixed-depth benchmarks).
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Frozen;
+
+impl Timer for Frozen {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
 /// A chess clock reading for the side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Clock {

@@ -111,7 +111,15 @@ impl std::fmt::Debug for Engine {
 impl Engine {
     /// An engine writing to `out` with the given options.
     pub fn new(out: Out, opts: Options) -> Engine {
-        Engine { out, searcher: Searcher::new(opts.threads, opts.hash_mb), opts }
+        Engine {
+            out,
+            searcher: Searcher::new(
+                opts.threads,
+                opts.hash_mb,
+                crate::clock::SystemTimer::shared(),
+            ),
+            opts,
+        }
     }
 
     /// Changes the thread count (`Threads`, `cores`). When the threads cannot be started, says

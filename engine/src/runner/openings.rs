@@ -144,7 +144,7 @@ fn generate_for<V: Evaluator>(
         // Deterministic: one thread, a fresh table, a depth limit, no clock. A depth-1 search
         // first refuses the clearly lost positions cheaply (|score| > PREFILTER * max).
         let balanced = |depth: u32, max_cp: i32| {
-            let searcher = Searcher::new(1, 16);
+            let searcher = Searcher::new(1, 16, crate::clock::SystemTimer::shared());
             let limits = Limits { depth: Some(depth), ..Limits::default() };
             let o = searcher.search_sync(&pos, &[], &limits, &Config::default());
             o.best.is_some() && o.score.abs() <= max_cp

@@ -143,7 +143,7 @@ fn run_relabel(a: &RelabelArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if !valid || a.nodes == 0 || a.nodes > 100_000_000 {
         return Err(usage("--k > 0, --lambda in [0, 1], --nodes 1..=100000000".into()));
     }
-    let searcher = search::Searcher::new(1, 1);
+    let searcher = search::Searcher::new(1, 1, crate::clock::SystemTimer::shared());
     let (mut text, mut kept, mut dropped) = (String::new(), 0usize, 0usize);
     for path in &a.data {
         let data = std::fs::read_to_string(path).map_err(|e| io(path, e))?;

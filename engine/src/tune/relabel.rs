@@ -70,7 +70,7 @@ mod tests {
 
     #[test]
     fn white_view_and_line_text() {
-        let searcher = Searcher::new(1, 1);
+        let searcher = Searcher::new(1, 1, crate::clock::SystemTimer::shared());
         // The side with the extra queen is winning whoever is to move: the label (White's
         // view) is high when White has it and low when Black has it, with either side to move.
         let l = "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1; variant chess; result 1/2-1/2; game 7";

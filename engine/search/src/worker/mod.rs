@@ -4,14 +4,15 @@
 //! moves carry chance outcomes (`Rules::HAS_CHANCE`, PieceEater).
 
 use crate::params::Params;
+use crate::time::{Frozen, Timer};
 use crate::tt::Tt;
 use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::Outcome;
 use movegen::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
-use std::time::Instant;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 mod chance;
 mod evalcache;
@@ -34,8 +35,8 @@ pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// State shared by all threads of one search.
 #[derive(Debug)]
 pub struct Shared {
-    /// Set to stop every thread.
-    pub stop: AtomicBool,
+    /// Set to stop every thread (by the caller, a deadline or a limit).
+    pub stop: Arc<AtomicBool>,
     /// Nodes searched, summed over threads (flushed periodically).
     pub nodes: AtomicU64,
     /// The transposition table.
@@ -45,17 +46,73 @@ pub struct Shared {
     pub hard_ms: AtomicU64,
     /// Soft target in milliseconds after the start (`u64::MAX`: none).
     pub soft_ms: AtomicU64,
+    /// The front end's clock, and its reading when the search started.
+    timer: Arc<dyn Timer>,
+    start_ms: f64,
+    /// Wakes a thread that waits for `stop` or `ponderhit` (`Shared::wait_for_stop`).
+    wake: (Mutex<()>, Condvar),
 }
 
 impl Shared {
-    /// Fresh shared state over `tt`.
+    /// Fresh shared state over `tt`, with a clock that never moves and a stop flag of its own
+    /// (fixed-depth searches and tests).
     pub fn new(tt: Arc<Tt>) -> Shared {
+        Shared::with(tt, Arc::new(Frozen), Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Fresh shared state over `tt`, reading `timer` (started now) and stopped by `stop`.
+    pub fn with(tt: Arc<Tt>, timer: Arc<dyn Timer>, stop: Arc<AtomicBool>) -> Shared {
         Shared {
-            stop: AtomicBool::new(false),
+            stop,
             nodes: AtomicU64::new(0),
             tt,
             hard_ms: AtomicU64::new(u64::MAX),
             soft_ms: AtomicU64::new(u64::MAX),
+            start_ms: timer.now_ms(),
+            timer,
+            wake: (Mutex::new(()), Condvar::new()),
+        }
+    }
+
+    /// Milliseconds since the search started.
+    pub fn elapsed_ms(&self) -> f64 {
+        (self.timer.now_ms() - self.start_ms).max(0.0)
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        Duration::from_secs_f64(self.elapsed_ms() / 1000.0)
+    }
+
+    /// Stops every thread of the search and wakes a thread waiting in
+    /// [`Shared::wait_for_stop`].
+    pub fn request_stop(&self) {
+        let _guard = self.wake.0.lock().expect("lock");
+        self.stop.store(true, Relaxed);
+        self.wake.1.notify_all();
+    }
+
+    /// Wakes a thread waiting in [`Shared::wait_for_stop`] to look at the deadline again
+    /// (`ponderhit` set one).
+    pub fn notify(&self) {
+        let _guard = self.wake.0.lock().expect("lock");
+        self.wake.1.notify_all();
+    }
+
+    /// Blocks (without polling) until the search is stopped, or, when `pondering` and not
+    /// `infinite`, until `ponderhit` has given it a deadline: UCI's `go infinite` and
+    /// `go ponder` answer only then. Used by the threaded searcher; a search on the caller's
+    /// thread returns when it is done and leaves the waiting to its caller.
+    pub fn wait_for_stop(&self, infinite: bool, pondering: bool) {
+        if !infinite && !pondering {
+            return;
+        }
+        let mut guard = self.wake.0.lock().expect("lock");
+        while !self.stop.load(Relaxed) {
+            if pondering && !infinite && self.hard_ms.load(Relaxed) != u64::MAX {
+                return;
+            }
+            guard = self.wake.1.wait(guard).expect("lock");
         }
     }
 }
@@ -86,7 +143,6 @@ pub struct Worker<'a, V: Evaluator> {
     shared: &'a Shared,
     /// Thread index (0 = main).
     pub id: usize,
-    start: Instant,
     node_limit: Option<u64>,
     nodes: u64,
     unflushed: u64,
@@ -150,14 +206,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
 
     /// A worker for one search with fresh tables. `history` holds the keys of the game's
     /// earlier positions (not the root's).
-    pub fn new(
-        shared: &'a Shared,
-        id: usize,
-        start: Instant,
-        node_limit: Option<u64>,
-        history: &[u64],
-    ) -> Self {
-        Self::with_tables(shared, id, start, node_limit, history, Tables::new())
+    pub fn new(shared: &'a Shared, id: usize, node_limit: Option<u64>, history: &[u64]) -> Self {
+        Self::with_tables(shared, id, node_limit, history, Tables::new())
     }
 
     /// A worker for one search over a thread's `tables` from an earlier search (cleared here,
@@ -165,7 +215,6 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     pub fn with_tables(
         shared: &'a Shared,
         id: usize,
-        start: Instant,
         node_limit: Option<u64>,
         history: &[u64],
         mut tables: Tables,
@@ -176,7 +225,6 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         Worker {
             shared,
             id,
-            start,
             node_limit,
             nodes: 0,
             unflushed: 0,
@@ -231,7 +279,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             // cores the main thread may be waiting for a processor, and whichever thread runs
             // first after the deadline stops them all.
             let hard = self.shared.hard_ms.load(Relaxed);
-            if hard != u64::MAX && self.start.elapsed().as_millis() as u64 >= hard {
+            if hard != u64::MAX && self.shared.elapsed_ms() >= hard as f64 {
                 self.shared.stop.store(true, Relaxed);
             }
             if let Some(n) = self.node_limit {
@@ -500,8 +548,8 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     }
 
     /// Time spent so far.
-    pub fn elapsed(&self) -> std::time::Duration {
-        self.start.elapsed()
+    pub fn elapsed(&self) -> Duration {
+        self.shared.elapsed()
     }
 }
 
@@ -563,7 +611,7 @@ mod tests {
         let pos = Chess::from_fen("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").expect("legal FEN");
         let take = pos.parse_move("d2d5").expect("legal");
         let shared = Shared::new(Arc::new(Tt::new(1)));
-        let mut w = Worker::<Chess>::new(&shared, 0, Instant::now(), None, &[]);
+        let mut w = Worker::<Chess>::new(&shared, 0, None, &[]);
         w.skip[1] = take;
         let without = w.negamax(&pos, 4, -INF, INF, 1, false);
         w.skip[1] = Move::NULL;
