@@ -191,7 +191,7 @@ pub struct MatchArgs {
     /// Number of games (colours alternate in pairs).
     #[arg(long, default_value_t = 2)]
     pub games: u32,
-    /// Games played at the same time.
+    /// Games played at the same time (at least 1; more than 64 run as 64).
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
     /// Clock: `[MOVES/]SECONDS[+INCREMENT]`, e.g. `10+0.1`, `40/60`, `1:30+1`.
@@ -594,6 +594,9 @@ fn run_match_cmd(a: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if a.time_odds != 1.0 && a.depth.is_some() {
         return Err(usage("--time-odds needs a clock, --movetime or --nodes".into()));
+    }
+    if a.concurrency == 0 {
+        return Err(usage("--concurrency must be at least 1".into()));
     }
     let sprt = sprt_arg(a.sprt.as_deref(), &a.sprt_model)?;
     if a.name1.is_some() && a.name1 == a.name2 {

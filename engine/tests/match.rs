@@ -290,3 +290,211 @@ fn fault_report_shows_the_faulty_process_lines() {
         }
     }
 }
+
+fn no_python() -> bool {
+    let missing = Command::new("python3").arg("--version").output().is_err();
+    if missing {
+        eprintln!("SKIPPED: python3 not found (fake engines are Python scripts)");
+    }
+    missing
+}
+
+/// A fake engine script of `tests/fake_engines/` with its arguments, as a command line.
+fn fake_script(script: &str, args: &str) -> String {
+    format!("python3 {}/../tests/fake_engines/{script} {args}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Issue 56 item 1: bytes that are not UTF-8 are decoded lossily. An engine with a Latin-1
+/// author and `info string` plays its games (no fault); a `bestmove` of such bytes is an
+/// illegal move, not a crash.
+#[test]
+fn non_utf8_output_is_read_lossily() {
+    if no_python() {
+        return;
+    }
+    let tag = format!("fakeengine-latin1wrap-{}", std::process::id());
+    let wrapped = fake_script(
+        "fake_wrap.py",
+        &format!("latin1 {tag} {} --random-mover", env!("CARGO_BIN_EXE_menagerie")),
+    );
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--engine2",
+        &wrapped,
+        "--proto2",
+        "uci",
+        "--games",
+        "2",
+        "--movetime",
+        "30",
+        "--max-plies",
+        "20",
+        "--openings",
+        "none",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("Finished: 2 games"), "{out}");
+    assert!(out.contains(", 0 faults"), "the Latin-1 engine plays legal moves: {out}");
+    let tag = format!("fakeengine-latin1-{}", std::process::id());
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--engine2",
+        &fake("latin1", &tag),
+        "--proto2",
+        "uci",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--openings",
+        "none",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    assert!(out.contains("W-D-L 2-0-0"), "{out}");
+    assert!(out.contains("played an illegal move \u{fffd}\u{fffd}"), "{out}");
+    assert!(!out.contains("crashed"), "{out}");
+    // The fault log shows the lossily decoded line.
+    assert!(out.contains("< info string caf\u{fffd}"), "{out}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!leftover(&tag), "a fake engine process was left running");
+}
+
+/// Issue 56 item 2: an engine output line is kept to its first 64 KiB; the rest is counted,
+/// dropped and noted, so the fault log shows three capped lines instead of 9 MiB.
+#[test]
+fn over_long_lines_are_capped() {
+    if no_python() {
+        return;
+    }
+    let tag = format!("fakeengine-flood-{}", std::process::id());
+    let (code, out, err) = menagerie(&[
+        "match",
+        "--engine2",
+        &fake("flood", &tag),
+        "--proto2",
+        "uci",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--openings",
+        "none",
+    ]);
+    assert_eq!(code, 0, "{out:.2000}\n{err}");
+    assert!(out.contains("W-D-L 2-0-0"), "{out:.2000}");
+    assert!(out.contains("illegal move a1a8"), "{out:.2000}");
+    // `info string ` (12 bytes) and 3 MiB of `x`: 64 KiB kept.
+    let dropped = 12 + 3 * 1024 * 1024 - 64 * 1024;
+    let note = format!(" [… {dropped} bytes dropped]");
+    let logs = fault_logs(&out);
+    assert_eq!(logs.len(), 2, "{out:.2000}");
+    for log in &logs {
+        let long: Vec<&String> = log.iter().filter(|l| l.starts_with("< info string x")).collect();
+        assert_eq!(long.len(), 3, "three capped info lines in the fault log");
+        for l in long {
+            assert_eq!(l.len(), "< ".len() + 64 * 1024 + note.len(), "{l:.200}");
+            assert!(l.ends_with(&note), "{}", &l[l.len() - 100..]);
+        }
+    }
+    assert!(out.len() < 1024 * 1024, "the output holds no whole 3 MiB line: {}", out.len());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!leftover(&tag), "a fake engine process was left running");
+}
+
+/// Issue 56 item 7: `--concurrency 0` is refused, and before game 1 each engine must announce
+/// the variant (UCI `UCI_Variant` values, XBoard `feature variants`; without them, chess only).
+#[test]
+fn engines_must_announce_the_variant() {
+    let (code, _, err) = menagerie(&[
+        "match",
+        "--concurrency",
+        "0",
+        "--depth",
+        "1",
+        "--max-plies",
+        "4",
+        "--openings",
+        "none",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--concurrency"), "{err}");
+    if no_python() {
+        return;
+    }
+    let uci = |mode: &str| (fake(mode, &format!("fakeengine-var-{}", std::process::id())), "uci");
+    let xboard = |mode: &str| {
+        let tag = format!("fakeengine-var-{}", std::process::id());
+        (fake_script("fake_xboard.py", &format!("{mode} {tag}")), "xboard")
+    };
+    let cases = [
+        (uci("illegal"), "offers no UCI_Variant option"),
+        (uci("variants"), "its UCI_Variant values are chess, fairyland"),
+        (xboard("variants"), "its feature variants are normal, fairyland"),
+        (xboard("novariants"), "sent no feature variants"),
+    ];
+    for ((engine, proto), why) in &cases {
+        let (code, out, err) = menagerie(&[
+            "match",
+            "--engine2",
+            engine,
+            "--proto2",
+            proto,
+            "--variant",
+            "tamerspiel",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+        ]);
+        assert_eq!(code, 1, "{engine}: {out}\n{err}");
+        assert!(err.contains("does not play tamerspiel"), "{engine}: {err}");
+        assert!(err.contains(why), "{engine}: {err}");
+        assert!(!out.contains("Games 1/"), "{engine}: no game is played: {out}");
+        // In chess the same engines start, and lose by their illegal moves.
+        let (code, out, err) = menagerie(&[
+            "match",
+            "--engine2",
+            engine,
+            "--proto2",
+            proto,
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--openings",
+            "none",
+        ]);
+        assert_eq!(code, 0, "{engine}: {out}\n{err}");
+        assert!(out.contains("W-D-L 2-0-0") && out.contains("illegal move"), "{engine}: {out}");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!leftover(&format!("fakeengine-var-{}", std::process::id())), "leftover process");
+}
+
+/// Menagerie announces every variant it plays in both protocols, so it passes its own variant
+/// check: a short UCI-vs-XBoard self-play match in each variant.
+#[test]
+fn self_play_passes_the_variant_check_in_every_variant() {
+    for v in VariantId::ALL.into_iter().filter(|&v| session::supported(v)) {
+        let (code, out, err) = menagerie(&[
+            "match",
+            "--variant",
+            v.name(),
+            "--proto1",
+            "uci",
+            "--proto2",
+            "xboard",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+            "--max-plies",
+            "4",
+            "--openings",
+            "none",
+        ]);
+        assert_eq!(code, 0, "{v}: {out}\n{err}");
+        assert!(out.contains("Finished: 2 games"), "{v}: {out}");
+        assert!(out.contains(", 0 faults"), "{v}: {out}");
+    }
+}

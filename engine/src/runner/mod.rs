@@ -171,6 +171,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     if cfg.games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if cfg.concurrency == 0 {
+        return Err("--concurrency must be at least 1".into());
+    }
     // Validate the openings before starting anything.
     for o in &cfg.openings {
         new_game(cfg.variant, Some(o)).map_err(|e| format!("opening `{o}`: {e}"))?;
@@ -184,7 +187,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     let next = Arc::new(AtomicU32::new(0));
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = channel::<Result<Done, String>>();
-    let concurrency = cfg.concurrency.clamp(1, 64).min(cfg.games as usize);
+    let concurrency = cfg.concurrency.min(64).min(cfg.games as usize);
     let mut workers = Vec::new();
     let boot_error = Arc::new(Mutex::new(None::<String>));
     for _ in 0..concurrency {
@@ -239,8 +242,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
 /// The channel a worker sends its finished games (or its failure) on.
 type Results = std::sync::mpsc::Sender<Result<Done, String>>;
 
-/// One worker thread: starts both engines, then plays game after game (the next number from
-/// `next`) until the match is done or `stop` is set.
+/// One worker thread: starts both engines and checks that each announces the variant, then
+/// plays game after game (the next number from `next`) until the match is done or `stop` is
+/// set.
 fn worker(
     cfg: &MatchConfig,
     next: &AtomicU32,
@@ -251,7 +255,9 @@ fn worker(
     let start = |i: usize| {
         let e = &cfg.engines[i];
         let control = if i == 0 { cfg.control.scaled(cfg.odds) } else { cfg.control.clone() };
-        Player::start(e, control, cfg.hash_mb, cfg.threads)
+        let p = Player::start(e, control, cfg.hash_mb, cfg.threads)?;
+        p.check_variant(cfg.variant)?;
+        Ok::<Player, String>(p)
     };
     let (mut a, mut b) = match (start(0), start(1)) {
         (Ok(a), Ok(b)) => (a, b),

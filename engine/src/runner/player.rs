@@ -2,6 +2,7 @@
 //! at a time under the match's clocks.
 
 use super::process::{Fault, Process};
+use movegen::rules::VariantId;
 use std::time::{Duration, Instant};
 
 /// Protocol of an engine.
@@ -99,6 +100,9 @@ pub struct Player {
     xb_setboard: bool,
     xb_known: usize,
     uci_variant_option: bool,
+    /// The variants the engine announced at start-up (UCI `UCI_Variant` values, XBoard
+    /// `feature variants`), by the names of its protocol; empty when it announced none.
+    variants: Vec<String>,
     control: Control,
     hash_mb: Option<usize>,
     threads: Option<usize>,
@@ -141,6 +145,22 @@ fn parse_xboard_score(line: &str) -> Option<i32> {
 fn uci_option_name(line: &str) -> Option<&str> {
     let rest = line.trim().strip_prefix("option name ")?;
     Some(rest.split_once(" type ").map_or(rest, |(n, _)| n).trim())
+}
+
+/// The values of a UCI combo option line (`... type combo default A var A var B`): `A`, `B`.
+fn uci_combo_values(line: &str) -> Vec<String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.windows(2).filter(|w| w[0] == "var").map(|w| w[1].to_string()).collect()
+}
+
+/// Names joined by `, `: the first 20, then how many more.
+fn listing(names: &[String]) -> String {
+    const SHOWN: usize = 20;
+    let mut text = names[..names.len().min(SHOWN)].join(", ");
+    if names.len() > SHOWN {
+        text.push_str(&format!(" and {} more", names.len() - SHOWN));
+    }
+    text
 }
 
 fn feature_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
@@ -192,6 +212,7 @@ impl Player {
             xb_setboard: false,
             xb_known: 0,
             uci_variant_option: false,
+            variants: Vec::new(),
             control,
             hash_mb,
             threads,
@@ -236,93 +257,149 @@ impl Player {
         }
         let mut pr = Process::spawn(&self.cmd).map_err(|e| format!("{}: {e}", self.cmd))?;
         self.proto = proto;
-        let deadline = Instant::now() + STARTUP;
         match proto {
-            Proto::Uci => {
-                let wait = Instant::now() + uci_wait.min(STARTUP);
-                pr.send("uci").map_err(|e| e.to_string())?;
-                let mut name = None;
-                let mut variant_opt = false;
-                let mut offered: Vec<String> = Vec::new();
-                pr.until(
-                    wait,
-                    |l| l.trim() == "uciok",
-                    |l| {
-                        if let Some(n) = l.strip_prefix("id name ") {
-                            name = Some(n.trim().to_string());
-                        }
-                        if l.starts_with("option name UCI_Variant ") {
-                            variant_opt = true;
-                        }
-                        if let Some(o) = uci_option_name(l) {
-                            offered.push(o.to_ascii_lowercase());
-                        }
-                    },
-                )
-                .map_err(|e| format!("{} did not answer `uci`: {e}", self.cmd))?;
-                self.uci_options = offered;
-                if let Some(n) = name.filter(|_| !self.name_fixed) {
-                    self.name = n;
-                }
-                self.uci_variant_option = variant_opt;
-                if let Some(h) = self.hash_mb {
-                    pr.send(&format!("setoption name Hash value {h}"))
-                        .map_err(|e| e.to_string())?;
-                }
-                if let Some(t) = self.threads {
-                    pr.send(&format!("setoption name Threads value {t}"))
-                        .map_err(|e| e.to_string())?;
-                }
-                for (n, v) in &self.options {
-                    pr.send(&format!("setoption name {n} value {v}")).map_err(|e| e.to_string())?;
-                }
-                pr.send("isready").map_err(|e| e.to_string())?;
-                pr.until(deadline, |l| l.trim() == "readyok", |_| {}).map_err(|e| e.to_string())?;
-            }
-            Proto::Xboard => {
-                pr.send("xboard").map_err(|e| e.to_string())?;
-                pr.send("protover 2").map_err(|e| e.to_string())?;
-                let mut name = None;
-                let (mut usermove, mut setboard) = (false, false);
-                let wait = Instant::now() + Duration::from_secs(5);
-                let r = pr.until(
-                    wait,
-                    |l| l.contains("done=1"),
-                    |l| {
-                        if l.starts_with("feature") {
-                            if let Some(n) = feature_value(l, "myname") {
-                                name = Some(n.to_string());
-                            }
-                            if feature_value(l, "usermove") == Some("1") {
-                                usermove = true;
-                            }
-                            if feature_value(l, "setboard") == Some("1") {
-                                setboard = true;
-                            }
-                        }
-                    },
-                );
-                if r == Err(Fault::Crashed) {
-                    return Err(format!("{} exited during XBoard start-up", self.cmd));
-                }
-                if let Some(n) = name.filter(|_| !self.name_fixed) {
-                    self.name = n;
-                }
-                self.xb_usermove = usermove;
-                self.xb_setboard = setboard;
-                if let Some(h) = self.hash_mb {
-                    pr.send(&format!("memory {h}")).map_err(|e| e.to_string())?;
-                }
-                if let Some(t) = self.threads {
-                    pr.send(&format!("cores {t}")).map_err(|e| e.to_string())?;
-                }
-                for (n, v) in &self.options {
-                    pr.send(&format!("option {n}={v}")).map_err(|e| e.to_string())?;
-                }
-            }
+            Proto::Uci => self.handshake_uci(&mut pr, uci_wait)?,
+            Proto::Xboard => self.handshake_xboard(&mut pr)?,
         }
         self.proc = Some(pr);
         Ok(())
+    }
+
+    /// `uci` (its answer read for up to `uci_wait`), the options, `isready`.
+    fn handshake_uci(&mut self, pr: &mut Process, uci_wait: Duration) -> Result<(), String> {
+        let deadline = Instant::now() + STARTUP;
+        let wait = Instant::now() + uci_wait.min(STARTUP);
+        // A write fails only when the engine has closed its input (it exited).
+        let cmd = self.cmd.clone();
+        let exited = |_: Fault| format!("{cmd} exited during start-up");
+        pr.send("uci").map_err(exited)?;
+        let mut name = None;
+        let mut variant_opt = None;
+        let mut offered: Vec<String> = Vec::new();
+        pr.until(
+            wait,
+            |l| l.trim() == "uciok",
+            |l| {
+                if let Some(n) = l.strip_prefix("id name ") {
+                    name = Some(n.trim().to_string());
+                }
+                if let Some(o) = uci_option_name(l) {
+                    if o.eq_ignore_ascii_case("UCI_Variant") {
+                        variant_opt = Some(uci_combo_values(l));
+                    }
+                    offered.push(o.to_ascii_lowercase());
+                }
+            },
+        )
+        .map_err(|e| format!("{cmd} did not answer `uci`: {e}"))?;
+        self.uci_options = offered;
+        if let Some(n) = name.filter(|_| !self.name_fixed) {
+            self.name = n;
+        }
+        self.uci_variant_option = variant_opt.is_some();
+        self.variants = variant_opt.unwrap_or_default();
+        if let Some(h) = self.hash_mb {
+            pr.send(&format!("setoption name Hash value {h}")).map_err(exited)?;
+        }
+        if let Some(t) = self.threads {
+            pr.send(&format!("setoption name Threads value {t}")).map_err(exited)?;
+        }
+        for (n, v) in &self.options {
+            pr.send(&format!("setoption name {n} value {v}")).map_err(exited)?;
+        }
+        pr.send("isready").map_err(exited)?;
+        pr.until(deadline, |l| l.trim() == "readyok", |_| {})
+            .map_err(|e| format!("{cmd} did not answer `isready`: {e}"))?;
+        Ok(())
+    }
+
+    /// `xboard`, `protover 2` and the features (read until `done=1`, for up to 5 s), then the
+    /// memory, cores and options.
+    fn handshake_xboard(&mut self, pr: &mut Process) -> Result<(), String> {
+        let cmd = self.cmd.clone();
+        let exited = |_: Fault| format!("{cmd} exited during XBoard start-up");
+        pr.send("xboard").map_err(exited)?;
+        pr.send("protover 2").map_err(exited)?;
+        let mut name = None;
+        let (mut usermove, mut setboard) = (false, false);
+        let mut variants = Vec::new();
+        let wait = Instant::now() + Duration::from_secs(5);
+        let r = pr.until(
+            wait,
+            |l| l.contains("done=1"),
+            |l| {
+                if l.starts_with("feature") {
+                    if let Some(n) = feature_value(l, "myname") {
+                        name = Some(n.to_string());
+                    }
+                    if feature_value(l, "usermove") == Some("1") {
+                        usermove = true;
+                    }
+                    if feature_value(l, "setboard") == Some("1") {
+                        setboard = true;
+                    }
+                    if let Some(v) = feature_value(l, "variants") {
+                        let names = v.split(',').map(str::trim).filter(|v| !v.is_empty());
+                        variants = names.map(String::from).collect();
+                    }
+                }
+            },
+        );
+        if r == Err(Fault::Crashed) {
+            return Err(exited(Fault::Crashed));
+        }
+        if let Some(n) = name.filter(|_| !self.name_fixed) {
+            self.name = n;
+        }
+        self.xb_usermove = usermove;
+        self.xb_setboard = setboard;
+        self.variants = variants;
+        if let Some(h) = self.hash_mb {
+            pr.send(&format!("memory {h}")).map_err(exited)?;
+        }
+        if let Some(t) = self.threads {
+            pr.send(&format!("cores {t}")).map_err(exited)?;
+        }
+        for (n, v) in &self.options {
+            pr.send(&format!("option {n}={v}")).map_err(exited)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the engine announced `variant` at start-up: a UCI engine among its `UCI_Variant`
+    /// values (by id), an XBoard engine in its `feature variants` (by XBoard name, `normal` for
+    /// chess). An engine that announced none is taken to play chess only. The error names the
+    /// engine and what it announced.
+    pub fn check_variant(&self, variant: VariantId) -> Result<(), String> {
+        let wanted = match self.proto {
+            Proto::Uci => variant.name(),
+            Proto::Xboard => variant.info().xboard_name,
+        };
+        let why = if self.variants.is_empty() {
+            if variant == VariantId::Chess {
+                return Ok(());
+            }
+            match self.proto {
+                Proto::Uci => {
+                    "it offers no UCI_Variant option with `var` values (such an engine plays \
+                     chess only)"
+                }
+                Proto::Xboard => {
+                    "it sent no feature variants (such an engine is taken to play normal chess \
+                     only)"
+                }
+            }
+            .to_string()
+        } else if self.variants.iter().any(|v| v == wanted) {
+            return Ok(());
+        } else {
+            let what = match self.proto {
+                Proto::Uci => "its UCI_Variant values are",
+                Proto::Xboard => "its feature variants are",
+            };
+            format!("{what} {} (no `{wanted}`)", listing(&self.variants))
+        };
+        Err(format!("{} does not play {variant}: {why}", self.cmd))
     }
 
     /// Sets the name the engine plays under (kept across restarts).
@@ -565,5 +642,19 @@ mod tests {
         assert!(!refuses_setboard("# setboard accepted"));
         assert_eq!(ms_to_level(10_000), "0:10");
         assert_eq!(ms_to_level(125_000), "2:05");
+    }
+
+    #[test]
+    fn announced_variants() {
+        let line = "option name UCI_Variant type combo default chess var chess var tamerspiel";
+        assert_eq!(uci_combo_values(line), ["chess", "tamerspiel"]);
+        assert!(uci_combo_values("option name UCI_Variant type string default chess").is_empty());
+        assert_eq!(
+            feature_value("feature variants=\"normal,shatranj\" done=1", "variants"),
+            Some("normal,shatranj")
+        );
+        let many: Vec<String> = (0..23).map(|i| i.to_string()).collect();
+        assert!(listing(&many).ends_with(", 18, 19 and 3 more"), "{}", listing(&many));
+        assert_eq!(listing(&many[..2]), "0, 1");
     }
 }
