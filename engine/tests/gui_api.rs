@@ -135,7 +135,7 @@ fn foreign_hosts_origins_and_bodies_are_refused() {
         refused(&[("Host", host), jct], "POST", "/api/games", 403, "host");
         refused(&[("Host", host)], "GET", "/api/games/1/events", 403, "host");
     }
-    refused(&[jct], "POST", "/api/games", 403, "no valid host");
+    refused(&[jct], "POST", "/api/games", 400, "no Host header");
     // A cross-site page: its Origin, or a body it may send without asking (text/plain, a form).
     let host = ("Host", s.addr.as_str());
     refused(
@@ -458,4 +458,50 @@ fn the_level_menu_weakens_the_engines_own_moves() {
     let st = ok(&s, "POST", &path, r#"{"movetime_ms":20000,"level":0}"#);
     assert_eq!(st["ply"].as_u64(), Some(1), "{st}");
     assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+}
+
+/// RFC 9112 §3.2: a request with two `Host` headers, without one, or whose absolute-form target
+/// (`GET http://host:port/path`) names another server or disagrees with its `Host` is a bad
+/// request (400), whichever `Host` comes first; the server's own absolute form is served.
+#[test]
+fn repeated_hosts_and_foreign_request_targets_are_bad_requests() {
+    let s = Server::start();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let get = |target: &str, hosts: &[&str]| {
+        let mut req = format!("GET {target} HTTP/1.1\r\n");
+        for h in hosts {
+            req.push_str(&format!("Host: {h}\r\n"));
+        }
+        req.push_str("Connection: close\r\n\r\n");
+        s.raw(req.as_bytes())
+    };
+    let evil = format!("evil.example:{port}");
+    let own = s.addr.as_str();
+    let local = format!("localhost:{port}");
+    let bad = [
+        ("/", vec![own, own], "more than one Host"),
+        ("/", vec![own, &evil], "more than one Host"),
+        ("/", vec![&evil, own], "more than one Host"),
+        ("/", vec![], "no Host"),
+        ("/", vec![""], "not a valid host"),
+        (&format!("http://{evil}/"), vec![own], "does not serve"),
+        (&format!("http://{evil}/api/variants"), vec![own], "does not serve"),
+        (&format!("http://{evil}/"), vec![&evil], "does not serve"),
+        (&format!("http://{evil}/"), vec![], "no Host"),
+        (&format!("http://localhost:{port}/"), vec![own], "disagree"),
+        (&format!("http://{own}/"), vec![&local], "disagree"),
+        (&format!("https://{own}/"), vec![own], "http://"),
+    ];
+    for (target, hosts, says) in bad {
+        let (code, text) = get(target, &hosts);
+        assert_eq!(code, 400, "{target} {hosts:?}: {text}");
+        let msg = json(&text)["error"].as_str().unwrap_or_default().to_string();
+        assert!(msg.contains(says), "{target} {hosts:?}: `{msg}` lacks `{says}`");
+    }
+    // The server's own address in absolute form, as RFC 9112 asks servers to accept.
+    let (code, text) = get(&format!("http://{own}/api/variants"), &[own]);
+    assert_eq!(code, 200, "{text}");
+    assert!(json(&text)["variants"].is_array());
+    let (code, _) = get(&format!("http://{own}/"), &[own]);
+    assert_eq!(code, 200);
 }
