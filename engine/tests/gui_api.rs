@@ -505,3 +505,84 @@ fn repeated_hosts_and_foreign_request_targets_are_bad_requests() {
     let (code, _) = get(&format!("http://{own}/"), &[own]);
     assert_eq!(code, 200);
 }
+
+/// Issue 56 item 5: with few file descriptors (`ulimit -n 64`), 100 connections that send
+/// nothing do not lock the user out: the page is answered at once while they are open, and
+/// every one of them is closed within the header time-out (10 s), as are a keep-alive
+/// connection idle after its answer and one that sends a header line every second without ever
+/// finishing its request.
+#[cfg(unix)]
+#[test]
+fn idle_and_slow_connections_are_closed_and_the_page_is_answered_meanwhile() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+    let s = Server::start_with_open_files(64);
+    // Closed by the server within the time-out and a margin, counted from when it was opened.
+    let limit = Duration::from_secs(10 + 4);
+    let opened = Instant::now();
+    let mut silent: Vec<TcpStream> =
+        (0..100).map(|_| TcpStream::connect(&s.addr).unwrap()).collect();
+    let t = Instant::now();
+    let host = format!("Host: {}\r\n", s.addr);
+    // A keep-alive connection idle after its answer is closed too.
+    let mut kept = TcpStream::connect(&s.addr).unwrap();
+    kept.write_all(format!("GET /api/variants HTTP/1.1\r\n{host}\r\n").as_bytes()).unwrap();
+    silent.push(kept);
+    let (code, page) = s.raw_within(
+        format!("GET / HTTP/1.1\r\n{host}Connection: close\r\n\r\n").as_bytes(),
+        Duration::from_secs(5),
+    );
+    assert!(code == 200 && page.contains("<script"), "{code} after {:?}", t.elapsed());
+    // Slowloris: the start of a request, then one header line a second.
+    let addr = s.addr.clone();
+    let slow = std::thread::spawn(move || {
+        let mut c = TcpStream::connect(&addr).unwrap();
+        let start = Instant::now();
+        c.write_all(format!("GET / HTTP/1.1\r\n{host}").as_bytes()).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+        let mut buf = [0u8; 512];
+        for i in 0.. {
+            match c.read(&mut buf) {
+                Ok(0) => return start.elapsed(),
+                Ok(_) => {}
+                Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock) => {}
+                Err(e) if matches!(e.kind(), std::io::ErrorKind::TimedOut) => {}
+                Err(_) => return start.elapsed(),
+            }
+            if start.elapsed() > Duration::from_secs(30)
+                || c.write_all(format!("X-Slow-{i}: a\r\n").as_bytes()).is_err()
+            {
+                return start.elapsed();
+            }
+        }
+        unreachable!()
+    });
+    for (i, mut c) in silent.into_iter().enumerate() {
+        let left = limit.saturating_sub(opened.elapsed()).max(Duration::from_millis(1));
+        c.set_read_timeout(Some(left)).unwrap();
+        let mut buf = [0u8; 512];
+        let closed = loop {
+            match c.read(&mut buf) {
+                Ok(0) => break true,
+                Ok(_) => {}
+                Err(e) => {
+                    break !matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    )
+                }
+            }
+        };
+        assert!(closed, "silent connection {i} still open after {:?}", opened.elapsed());
+    }
+    let slow = slow.join().unwrap();
+    assert!(slow < limit, "the slow connection was closed after {slow:?}");
+    let mut s = s;
+    assert!(s.alive());
+    let (code, _) = s.raw_within(
+        format!("GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", s.addr).as_bytes(),
+        Duration::from_secs(5),
+    );
+    assert_eq!(code, 200);
+}
