@@ -135,7 +135,7 @@ fn foreign_hosts_origins_and_bodies_are_refused() {
         refused(&[("Host", host), jct], "POST", "/api/games", 403, "host");
         refused(&[("Host", host)], "GET", "/api/games/1/events", 403, "host");
     }
-    refused(&[jct], "POST", "/api/games", 403, "no valid host");
+    refused(&[jct], "POST", "/api/games", 400, "no Host header");
     // A cross-site page: its Origin, or a body it may send without asking (text/plain, a form).
     let host = ("Host", s.addr.as_str());
     refused(
@@ -458,4 +458,131 @@ fn the_level_menu_weakens_the_engines_own_moves() {
     let st = ok(&s, "POST", &path, r#"{"movetime_ms":20000,"level":0}"#);
     assert_eq!(st["ply"].as_u64(), Some(1), "{st}");
     assert!(t.elapsed() < std::time::Duration::from_secs(10), "{:?}", t.elapsed());
+}
+
+/// RFC 9112 §3.2: a request with two `Host` headers, without one, or whose absolute-form target
+/// (`GET http://host:port/path`) names another server or disagrees with its `Host` is a bad
+/// request (400), whichever `Host` comes first; the server's own absolute form is served.
+#[test]
+fn repeated_hosts_and_foreign_request_targets_are_bad_requests() {
+    let s = Server::start();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let get = |target: &str, hosts: &[&str]| {
+        let mut req = format!("GET {target} HTTP/1.1\r\n");
+        for h in hosts {
+            req.push_str(&format!("Host: {h}\r\n"));
+        }
+        req.push_str("Connection: close\r\n\r\n");
+        s.raw(req.as_bytes())
+    };
+    let evil = format!("evil.example:{port}");
+    let own = s.addr.as_str();
+    let local = format!("localhost:{port}");
+    let bad = [
+        ("/", vec![own, own], "more than one Host"),
+        ("/", vec![own, &evil], "more than one Host"),
+        ("/", vec![&evil, own], "more than one Host"),
+        ("/", vec![], "no Host"),
+        ("/", vec![""], "not a valid host"),
+        (&format!("http://{evil}/"), vec![own], "does not serve"),
+        (&format!("http://{evil}/api/variants"), vec![own], "does not serve"),
+        (&format!("http://{evil}/"), vec![&evil], "does not serve"),
+        (&format!("http://{evil}/"), vec![], "no Host"),
+        (&format!("http://localhost:{port}/"), vec![own], "disagree"),
+        (&format!("http://{own}/"), vec![&local], "disagree"),
+        (&format!("https://{own}/"), vec![own], "http://"),
+    ];
+    for (target, hosts, says) in bad {
+        let (code, text) = get(target, &hosts);
+        assert_eq!(code, 400, "{target} {hosts:?}: {text}");
+        let msg = json(&text)["error"].as_str().unwrap_or_default().to_string();
+        assert!(msg.contains(says), "{target} {hosts:?}: `{msg}` lacks `{says}`");
+    }
+    // The server's own address in absolute form, as RFC 9112 asks servers to accept.
+    let (code, text) = get(&format!("http://{own}/api/variants"), &[own]);
+    assert_eq!(code, 200, "{text}");
+    assert!(json(&text)["variants"].is_array());
+    let (code, _) = get(&format!("http://{own}/"), &[own]);
+    assert_eq!(code, 200);
+}
+
+/// Issue 56 item 5: with few file descriptors (`ulimit -n 64`), 100 connections that send
+/// nothing do not lock the user out: the page is answered at once while they are open, and
+/// every one of them is closed within the header time-out (10 s), as are a keep-alive
+/// connection idle after its answer and one that sends a header line every second without ever
+/// finishing its request.
+#[cfg(unix)]
+#[test]
+fn idle_and_slow_connections_are_closed_and_the_page_is_answered_meanwhile() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use std::time::{Duration, Instant};
+    let s = Server::start_with_open_files(64);
+    // Closed by the server within the time-out and a margin, counted from when it was opened.
+    let limit = Duration::from_secs(10 + 4);
+    let opened = Instant::now();
+    let mut silent: Vec<TcpStream> =
+        (0..100).map(|_| TcpStream::connect(&s.addr).unwrap()).collect();
+    let t = Instant::now();
+    let host = format!("Host: {}\r\n", s.addr);
+    // A keep-alive connection idle after its answer is closed too.
+    let mut kept = TcpStream::connect(&s.addr).unwrap();
+    kept.write_all(format!("GET /api/variants HTTP/1.1\r\n{host}\r\n").as_bytes()).unwrap();
+    silent.push(kept);
+    let (code, page) = s.raw_within(
+        format!("GET / HTTP/1.1\r\n{host}Connection: close\r\n\r\n").as_bytes(),
+        Duration::from_secs(5),
+    );
+    assert!(code == 200 && page.contains("<script"), "{code} after {:?}", t.elapsed());
+    // Slowloris: the start of a request, then one header line a second.
+    let addr = s.addr.clone();
+    let slow = std::thread::spawn(move || {
+        let mut c = TcpStream::connect(&addr).unwrap();
+        let start = Instant::now();
+        c.write_all(format!("GET / HTTP/1.1\r\n{host}").as_bytes()).unwrap();
+        c.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+        let mut buf = [0u8; 512];
+        for i in 0.. {
+            match c.read(&mut buf) {
+                Ok(0) => return start.elapsed(),
+                Ok(_) => {}
+                Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock) => {}
+                Err(e) if matches!(e.kind(), std::io::ErrorKind::TimedOut) => {}
+                Err(_) => return start.elapsed(),
+            }
+            if start.elapsed() > Duration::from_secs(30)
+                || c.write_all(format!("X-Slow-{i}: a\r\n").as_bytes()).is_err()
+            {
+                return start.elapsed();
+            }
+        }
+        unreachable!()
+    });
+    for (i, mut c) in silent.into_iter().enumerate() {
+        let left = limit.saturating_sub(opened.elapsed()).max(Duration::from_millis(1));
+        c.set_read_timeout(Some(left)).unwrap();
+        let mut buf = [0u8; 512];
+        let closed = loop {
+            match c.read(&mut buf) {
+                Ok(0) => break true,
+                Ok(_) => {}
+                Err(e) => {
+                    break !matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    )
+                }
+            }
+        };
+        assert!(closed, "silent connection {i} still open after {:?}", opened.elapsed());
+    }
+    let slow = slow.join().unwrap();
+    assert!(slow < limit, "the slow connection was closed after {slow:?}");
+    let mut s = s;
+    assert!(s.alive());
+    let (code, _) = s.raw_within(
+        format!("GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", s.addr).as_bytes(),
+        Duration::from_secs(5),
+    );
+    assert_eq!(code, 200);
 }

@@ -2,7 +2,8 @@
 //! address, but any web page the user visits could send requests to it: a page of another site
 //! (a cross-site `POST`), or a site whose name it points at 127.0.0.1 (DNS rebinding, which
 //! makes the browser treat the server as that site). So every request must name the server by
-//! an address it serves (`Host`), a request sent by a page must come from the server's own page
+//! an address it serves (one `Host` header, which an absolute-form target must agree with),
+//! a request sent by a page must come from the server's own page
 //! (`Origin`), and a request that changes anything must carry JSON (a cross-site page can send
 //! `text/plain` and form bodies without asking, but not `application/json`). `docs/gui.md`,
 //! "Security".
@@ -60,20 +61,47 @@ impl Allowed {
             && (self.hosts.contains(&host) || (self.any_ip && ip))
     }
 
+    /// The host a request names: its one `Host` header, which the target of an absolute-form
+    /// request (`GET http://host:port/path`) must agree with and be served by this server.
+    /// RFC 9112 §3.2 makes a request without exactly one valid `Host` a bad request (400). For
+    /// an absolute-form target §3.2.2 says to use the target's host instead of `Host`; this
+    /// server refuses a disagreement between the two (400) rather than pick one, so no code that
+    /// reads the other can be misled. Browsers send neither form.
+    fn named_host(&self, uri: &Uri, headers: &HeaderMap) -> Result<Authority, Fail> {
+        let mut hosts = headers.get_all(header::HOST).iter();
+        let host = match (hosts.next(), hosts.next()) {
+            (None, _) => return Err((400, "the request has no Host header".into())),
+            (Some(_), Some(_)) => {
+                return Err((400, "the request has more than one Host header".into()))
+            }
+            (Some(h), None) => h.to_str().ok().and_then(|h| h.parse::<Authority>().ok()),
+        };
+        let Some(host) = host else {
+            return Err((400, "the Host header is not a valid host".into()));
+        };
+        let Some(target) = uri.authority() else { return Ok(host) };
+        if uri.scheme_str() != Some("http") {
+            return Err((400, "the request target must be a path or an http:// URL".into()));
+        }
+        if !self.serves(target) {
+            return Err((400, format!("this server does not serve the request target `{uri}`")));
+        }
+        let port = |a: &Authority| a.port_u16().unwrap_or(80);
+        if host_form(host.host()) != host_form(target.host()) || port(&host) != port(target) {
+            return Err((
+                400,
+                format!("the Host header `{host}` and the request target `{uri}` disagree"),
+            ));
+        }
+        Ok(host)
+    }
+
     /// Refuses a request that does not name this server, comes from another origin, or
     /// changes something without a JSON body: `(status, message)`.
     pub fn check(&self, method: &Method, uri: &Uri, headers: &HeaderMap) -> Result<(), Fail> {
-        let host = headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .and_then(|h| h.parse::<Authority>().ok())
-            .or_else(|| uri.authority().cloned());
-        match host {
-            Some(a) if self.serves(&a) => {}
-            Some(a) => {
-                return Err((403, format!("this server does not answer to the host `{a}`")));
-            }
-            None => return Err((403, "the request names no valid host".into())),
+        let host = self.named_host(uri, headers)?;
+        if !self.serves(&host) {
+            return Err((403, format!("this server does not answer to the host `{host}`")));
         }
         if let Some(origin) = headers.get(header::ORIGIN) {
             let uri = origin.to_str().ok().and_then(|o| o.parse::<Uri>().ok());
@@ -156,15 +184,19 @@ mod tests {
         Allowed::new(host, SocketAddr::new(ip, port))
     }
 
-    fn check(a: &Allowed, method: Method, hdrs: &[(&str, &str)]) -> Result<(), u16> {
+    fn check_at(a: &Allowed, method: Method, uri: &str, hdrs: &[(&str, &str)]) -> Result<(), u16> {
         let mut h = HeaderMap::new();
         for (k, v) in hdrs {
-            h.insert(
+            h.append(
                 header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
                 header::HeaderValue::from_str(v).unwrap(),
             );
         }
-        a.check(&method, &Uri::from_static("/api/games"), &h).map_err(|(c, _)| c)
+        a.check(&method, &uri.parse::<Uri>().unwrap(), &h).map_err(|(c, _)| c)
+    }
+
+    fn check(a: &Allowed, method: Method, hdrs: &[(&str, &str)]) -> Result<(), u16> {
+        check_at(a, method, "/api/games", hdrs)
     }
 
     #[test]
@@ -184,7 +216,8 @@ mod tests {
         ] {
             assert_eq!(check(&a, Method::GET, &[("host", host)]), Err(403), "{host}");
         }
-        assert_eq!(check(&a, Method::GET, &[]), Err(403), "no Host");
+        assert_eq!(check(&a, Method::GET, &[]), Err(400), "no Host");
+        assert_eq!(check(&a, Method::GET, &[("host", "")]), Err(400), "empty Host");
         let host = ("host", "127.0.0.1:8123");
         assert_eq!(
             check(&a, Method::POST, &[host, json, ("origin", "http://localhost:8123")]),
@@ -211,5 +244,27 @@ mod tests {
         let named = Allowed::new("MyBox.local", SocketAddr::from(([192, 168, 1, 5], 9000)));
         assert_eq!(check(&named, Method::GET, &[("host", "mybox.local:9000")]), Ok(()));
         assert_eq!(check(&named, Method::GET, &[("host", "192.168.1.5:9000")]), Ok(()));
+    }
+
+    #[test]
+    fn one_host_that_an_absolute_target_agrees_with() {
+        let a = allowed("127.0.0.1", 8123);
+        let own = ("host", "127.0.0.1:8123");
+        let get = |uri: &str, hdrs: &[(&str, &str)]| check_at(&a, Method::GET, uri, hdrs);
+        // RFC 9112 §3.2: exactly one Host, whichever of two is the good one.
+        assert_eq!(get("/", &[own, own]), Err(400));
+        assert_eq!(get("/", &[own, ("host", "evil.example:8123")]), Err(400));
+        assert_eq!(get("/", &[("host", "evil.example:8123"), own]), Err(400));
+        // An absolute-form target: this server's, agreeing with Host, or a bad request.
+        assert_eq!(get("http://127.0.0.1:8123/api/games", &[own]), Ok(()));
+        assert_eq!(get("http://evil.example:8123/", &[own]), Err(400));
+        assert_eq!(get("http://evil.example:8123/", &[("host", "evil.example:8123")]), Err(400));
+        assert_eq!(get("http://localhost:8123/", &[own]), Err(400));
+        assert_eq!(get("http://127.0.0.1/", &[own]), Err(400));
+        assert_eq!(get("http://user@127.0.0.1:8123/", &[own]), Err(400));
+        assert_eq!(get("https://127.0.0.1:8123/", &[own]), Err(400));
+        assert_eq!(get("http://127.0.0.1:8123/", &[]), Err(400));
+        // A foreign Host with a path target stays the DNS rebinding refusal.
+        assert_eq!(get("/", &[("host", "evil.example:8123")]), Err(403));
     }
 }

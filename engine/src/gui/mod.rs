@@ -11,6 +11,7 @@ pub mod guard;
 pub mod help;
 pub mod json;
 pub mod pgn;
+pub mod serve;
 pub mod store;
 
 use axum::body::Bytes;
@@ -580,8 +581,8 @@ pub fn run(cfg: &GuiConfig, out: &mut dyn std::io::Write) -> Result<(), String> 
             open_browser(&url);
         }
         let allowed = Allowed::new(&cfg.host, addr);
-        let app = router(Arc::new(store), allowed);
-        axum::serve(listener, app).await.map_err(|e| format!("server error: {e}"))
+        serve::serve(listener, router(Arc::new(store), allowed)).await;
+        Ok(())
     })
 }
 

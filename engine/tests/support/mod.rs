@@ -18,8 +18,25 @@ pub struct Server {
 impl Server {
     /// Starts `menagerie gui --no-open --port 0` and reads the URL it prints.
     pub fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
-            .args(["gui", "--no-open", "--port", "0"])
+        let mut command = Command::new(env!("CARGO_BIN_EXE_menagerie"));
+        command.args(["gui", "--no-open", "--port", "0"]);
+        Server::spawn(command)
+    }
+
+    /// The same with at most `files` open files (`ulimit -n`), through `sh`.
+    #[cfg(unix)]
+    pub fn start_with_open_files(files: u32) -> Server {
+        let mut command = Command::new("sh");
+        command.args([
+            "-c",
+            &format!("ulimit -n {files} && exec \"$0\" gui --no-open --port 0"),
+            env!("CARGO_BIN_EXE_menagerie"),
+        ]);
+        Server::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -41,8 +58,13 @@ impl Server {
 
     /// Sends raw bytes, returns (status, body).
     pub fn raw(&self, request: &[u8]) -> (u16, String) {
+        self.raw_within(request, Duration::from_secs(60))
+    }
+
+    /// Sends raw bytes, returns (status, body); status 0 if no answer came within `wait`.
+    pub fn raw_within(&self, request: &[u8], wait: Duration) -> (u16, String) {
         let mut s = TcpStream::connect(&self.addr).expect("connect");
-        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        s.set_read_timeout(Some(wait)).unwrap();
         s.write_all(request).unwrap();
         let mut buf = Vec::new();
         let _ = s.read_to_end(&mut buf);
