@@ -13,32 +13,36 @@ pub(crate) mod orthodox;
 pub mod pieceeater;
 pub mod tamerspiel;
 
-/// Calls `visit` on every position of `games` seeded random games of at most `plies` plies from
-/// each of `fens` (a game ends early when the side to move has no legal move): the unit tests'
-/// playouts.
+/// Helpers of the unit tests (a test-only module, so that what the rules use stays free of
+/// import circles: `bench/module_cycles.py`).
 #[cfg(test)]
-pub(crate) fn random_games<R: crate::rules::Rules>(
-    fens: &[&str],
-    games: usize,
-    plies: usize,
-    seed: u64,
-    mut visit: impl FnMut(&R),
-) {
-    let mut state = seed;
-    for fen in fens {
-        for _game in 0..games {
-            let mut pos = R::from_fen(fen).expect("fen");
-            for _ply in 0..plies {
-                visit(&pos);
-                let mut legal = R::Moves::default();
-                pos.legal_moves(&mut legal);
-                if legal.is_empty() {
-                    break;
+pub(crate) mod testing {
+    /// Calls `visit` on every position of `games` seeded random games of at most `plies` plies from
+    /// each of `fens` (a game ends early when the side to move has no legal move): the unit tests'
+    /// playouts.
+    pub(crate) fn random_games<R: crate::rules::Rules>(
+        fens: &[&str],
+        games: usize,
+        plies: usize,
+        seed: u64,
+        mut visit: impl FnMut(&R),
+    ) {
+        let mut state = seed;
+        for fen in fens {
+            for _game in 0..games {
+                let mut pos = R::from_fen(fen).expect("fen");
+                for _ply in 0..plies {
+                    visit(&pos);
+                    let mut legal = R::Moves::default();
+                    pos.legal_moves(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos = pos.play(legal[(state % legal.len() as u64) as usize]);
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                pos = pos.play(legal[(state % legal.len() as u64) as usize]);
             }
         }
     }

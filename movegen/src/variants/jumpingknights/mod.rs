@@ -465,7 +465,7 @@ const TEST_FENS: [&str; 5] = [
     "10/1w3k4/10/1q3p4/10/10/2W2Q2w1/10/5K4/10 w - - 0 1",
 ];
 
-/// [`super::random_games`] of Jumping Knights.
+/// [`super::testing::random_games`] of Jumping Knights.
 #[cfg(test)]
 fn random_games(
     fens: &[&str],
@@ -474,5 +474,5 @@ fn random_games(
     seed: u64,
     visit: impl FnMut(&JumpingKnights),
 ) {
-    super::random_games(fens, games, plies, seed, visit);
+    super::testing::random_games(fens, games, plies, seed, visit);
 }

@@ -797,6 +797,7 @@ fn castling<S: Sink>(t: &Tables, pos: &TamerSpiel, th: &Threats, occ: u128, sink
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::testing::random_games;
 
     /// The set-wise leaps land where the per-square tables say, from every square.
     #[test]
@@ -835,7 +836,7 @@ mod tests {
             "4k7/*10*/*10*/*3r6*/*10*/*3B6*/*2W3N3*/6K5 w - - 0 1 wb",
         ];
         let (mut checked, mut shortcut, mut full) = (0, 0, 0);
-        crate::variants::random_games(&fens, 12, 80, 0x9e37_79b9_7f4a_7c15, |pos: &TamerSpiel| {
+        random_games(&fens, 12, 80, 0x9e37_79b9_7f4a_7c15, |pos: &TamerSpiel| {
             let mut list = TsMoves::default();
             pos.legal_moves(&mut list);
             let replier = Replier::of(pos);
