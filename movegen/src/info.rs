@@ -180,66 +180,6 @@ impl EndTexts {
         EndTexts { stalemate: "stalemate", fifty_moves: "the 50-move rule" };
 }
 
-/// The variant's opening suite (`bench/openings/<id>.epd`, embedded) and how it was made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Openings {
-    /// The suite file's text: one FEN per line (`<FEN> ; variant <id>`).
-    pub suite: &'static str,
-    /// Search depth of the balance test that kept its positions (`menagerie openings`): one
-    /// that keeps a 500-position suite to minutes on one core.
-    pub depth: u32,
-}
-
-/// The search features the variant's SPRTs accepted (the search's parameters, `search::Params`,
-/// read them; `docs/search.md`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchFeatures {
-    /// Futility and move-count pruning of quiet moves near the horizon (games of chance always
-    /// prune).
-    pub quiet_pruning: bool,
-    /// History with penalties, continuation histories, history-scaled reductions and internal
-    /// iterative reduction (else plain history and killers).
-    pub history_heuristics: bool,
-    /// Quiescence search probes and stores the transposition table (never for games of
-    /// chance, whose quiescence depends on the path).
-    pub qsearch_tt: bool,
-    /// "Improving": a node whose static evaluation is not above the one of its side two plies
-    /// before prunes late quiet moves sooner and reduces them more, one that is takes reverse
-    /// futility a ply sooner (chess and PieceEater so far: `docs/strength.md`).
-    pub improving: bool,
-    /// On a clock, the soft time target follows the best move's stability and the score's
-    /// fall (chess and PieceEater so far: `docs/strength.md`, "Time management at a clock" and
-    /// "PieceEater at a clock").
-    pub stable_time: bool,
-    /// Singular extensions: the table's move is searched a ply deeper when every other move
-    /// fails well below its stored score in a reduced search without it, and the node is cut
-    /// when even without it the reduced search beats beta (chess so far: `docs/strength.md`,
-    /// "Singular extensions").
-    pub singular: bool,
-}
-
-impl SearchFeatures {
-    /// None of them.
-    pub const PLAIN: SearchFeatures = SearchFeatures {
-        quiet_pruning: false,
-        history_heuristics: false,
-        qsearch_tt: false,
-        improving: false,
-        stable_time: false,
-        singular: false,
-    };
-    /// All of them but `improving`, `stable_time` and `singular`, which only some variants'
-    /// SPRTs have accepted (the first two chess and PieceEater, `singular` chess).
-    pub const ALL: SearchFeatures = SearchFeatures {
-        quiet_pruning: true,
-        history_heuristics: true,
-        qsearch_tt: true,
-        improving: false,
-        stable_time: false,
-        singular: false,
-    };
-}
-
 /// How XBoard learns an engine-defined variant it does not know: the `setup` line's
 /// piece-to-char table and parent variant, and the `piece` lines (Betza descriptions). A variant
 /// whose XBoard texts need more (other move forms, another FEN) has a dialect module of its own
@@ -289,10 +229,6 @@ pub struct VariantInfo {
     pub marks: Marks,
     /// The names of the rules that end a game.
     pub ends: EndTexts,
-    /// The opening suite of `menagerie match`.
-    pub openings: Openings,
-    /// The search features the variant's SPRTs accepted.
-    pub search: SearchFeatures,
 }
 
 impl VariantInfo {

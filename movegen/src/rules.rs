@@ -8,7 +8,7 @@ use crate::view::{BoardView, ChanceStep, MoveEffect};
 use std::fmt;
 
 pub use crate::info::VariantId;
-use crate::info::{EndTexts, Marks, Openings, SearchFeatures, Shape, VariantInfo};
+use crate::info::{EndTexts, Marks, Shape, VariantInfo};
 
 /// Who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -335,7 +335,7 @@ impl VariantInfo {
     /// The entry of id `name` played by position type `T`: its title and rule-book file, the
     /// facts the type knows (start position, chance, board shape), the XBoard name equal to
     /// the id, and the defaults of everything else (an orthodox army's marks, FIDE's end
-    /// texts, no setups, benches, openings or search features). Each variant's `info.rs`
+    /// texts, no setups or benches). Each variant's `info.rs`
     /// writes what differs, with this as the rest (`..VariantInfo::of::<T>(..)`).
     pub const fn of<T: Rules>(
         name: &'static str,
@@ -358,8 +358,6 @@ impl VariantInfo {
             search_bench: &[],
             marks: Marks::ORTHODOX,
             ends: EndTexts::STANDARD,
-            openings: Openings { suite: "", depth: 1 },
-            search: SearchFeatures::PLAIN,
         }
     }
 }

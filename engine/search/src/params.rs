@@ -1,9 +1,10 @@
-//! The search's parameters: one [`Params`] per variant, its features from the variant table
-//! (`VariantInfo::search`, what the variant's SPRTs accepted) and the margins, depths and
-//! reductions of the pruning, which are the same for every variant. The worker reads them as
-//! constants of its variant ([`Params::of`]), so every choice is decided at compile time.
+//! The search's parameters: one [`Params`] per variant, its features (what the variant's SPRTs
+//! accepted, [`Params::accepted`]) and the margins, depths and reductions of the pruning, which
+//! are the same for every variant. The worker reads them as constants of its variant
+//! ([`Params::of`]), so every choice is decided at compile time.
 
 use eval::Evaluator;
+use movegen::info::VariantId;
 
 /// How the search searches one variant.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,12 +18,12 @@ pub struct Params {
     /// Quiescence search probes and stores the transposition table (at depth 0).
     pub qsearch_tt: bool,
     /// Pruning and reductions follow whether the static evaluation improves on the one two
-    /// plies before (`SearchFeatures::improving`).
+    /// plies before (chess and PieceEater so far).
     pub improving: bool,
     /// On a clock, the soft time target follows the best move's stability and the score's
-    /// fall ([`crate::time::stability_scale`]; `SearchFeatures::stable_time`).
+    /// fall ([`crate::time::stability_scale`]).
     pub stable_time: bool,
-    /// Singular extensions (`SearchFeatures::singular`) from `singular_depth` on, for a table
+    /// Singular extensions from `singular_depth` on, for a table
     /// entry at most `singular_tt_depth` plies shallower than the node: the other moves are
     /// searched to half the depth against the entry's score minus `singular_margin` per ply.
     pub singular: bool,
@@ -125,18 +126,37 @@ impl Params {
         qs_chance_nodes: 1,
     };
 
-    /// The parameters of variant type `V`: [`Params::BASE`] with the features of its table
-    /// entry (games of chance always prune quiet moves).
+    /// Every search feature on; the variants' features are this, or less
+    /// ([`Params::accepted`]).
+    const ALL: Params =
+        Params { quiet_pruning: true, history_heuristics: true, qsearch_tt: true, ..Params::BASE };
+
+    /// The search features each variant's SPRTs accepted (docs/strength.md, "Search features";
+    /// `improving`, `stable_time`: chess and PieceEater so far; `singular`: chess), by the id
+    /// its position type plays first (`Rules::VARIANT`). A new variant's arm is the compiler's
+    /// to ask for.
+    pub const fn accepted(id: VariantId) -> Params {
+        match id {
+            VariantId::Chess => {
+                Params { improving: true, stable_time: true, singular: true, ..Params::ALL }
+            }
+            VariantId::EightPiece | VariantId::EightPieceRandom => {
+                Params { quiet_pruning: false, ..Params::ALL }
+            }
+            VariantId::PieceEater => Params { stable_time: true, improving: true, ..Params::BASE },
+            VariantId::Magician | VariantId::TamerSpiel | VariantId::JumpingKnights => Params::ALL,
+        }
+    }
+
+    /// The parameters of variant `V`: its accepted features ([`Params::accepted`]); games of
+    /// chance always prune quiet moves (every action costs up to eight searches) and never
+    /// extend singular moves.
     pub const fn of<V: Evaluator>() -> Params {
-        let f = V::VARIANT.info().search;
+        let f = Params::accepted(V::VARIANT);
         Params {
             quiet_pruning: f.quiet_pruning || V::HAS_CHANCE,
-            history_heuristics: f.history_heuristics,
-            qsearch_tt: f.qsearch_tt,
-            improving: f.improving,
-            stable_time: f.stable_time,
             singular: f.singular && !V::HAS_CHANCE,
-            ..Params::BASE
+            ..f
         }
     }
 
@@ -166,15 +186,14 @@ const LMR_TABLE_SIZE: usize = 64;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movegen::info::VariantId;
 
-    /// The features follow the table (of the id the type plays first); games of chance prune
+    /// The features are those accepted for the id the type plays first; games of chance prune
     /// quiet moves regardless.
     #[test]
-    fn features_come_from_the_table() {
+    fn features_are_the_accepted_ones() {
         for v in VariantId::ALL {
             let p = movegen::with_variant!(v, T => Params::of::<T>()).expect("built");
-            let f = v.family().info().search;
+            let f = Params::accepted(v.family());
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
             assert_eq!(p.improving, f.improving, "{v}");

@@ -1,19 +1,11 @@
 //! The `chess` entry of the variant table.
 
 use super::Chess;
-use crate::info::{orthodox, Openings, SearchFeatures, VariantInfo};
+use crate::info::{orthodox, VariantInfo};
 
 /// Orthodox chess.
 pub const INFO: VariantInfo = VariantInfo {
     xboard_name: "normal",
-    openings: Openings { suite: include_str!("../../../../bench/openings/chess.epd"), depth: 8 },
-    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
-    search: SearchFeatures {
-        improving: true,
-        stable_time: true,
-        singular: true,
-        ..SearchFeatures::ALL
-    },
     pieces: &[
         orthodox::KING,
         orthodox::QUEEN,

@@ -2,9 +2,7 @@
 
 use super::{setup, EightPiece};
 use crate::info::MoveForm::*;
-use crate::info::{
-    orthodox, EndTexts, Marks, Openings, PieceInfo, SearchFeatures, Setups, VariantId, VariantInfo,
-};
+use crate::info::{orthodox, EndTexts, Marks, PieceInfo, Setups, VariantId, VariantInfo};
 
 const PIECES: &[PieceInfo] = &[
     PieceInfo {
@@ -60,21 +58,12 @@ const MARKS: Marks =
 /// The rule book's automatic draw (§9).
 const ENDS: EndTexts = EndTexts { fifty_moves: "the automatic 50-move draw", ..EndTexts::STANDARD };
 
-/// History heuristics and the quiescence table, not quiet-move pruning (SPRTs in
-/// docs/strength.md, "Search features").
-const SEARCH: SearchFeatures = SearchFeatures { quiet_pruning: false, ..SearchFeatures::ALL };
-
 /// 8-Piece Chess.
 pub const INFO: VariantInfo = VariantInfo {
     pieces: PIECES,
     chess960: Some(VariantId::EightPieceRandom),
     marks: MARKS,
     ends: ENDS,
-    openings: Openings {
-        suite: include_str!("../../../../bench/openings/eightpiece.epd"),
-        depth: 6,
-    },
-    search: SEARCH,
     perft_bench: &[
         ("jl(se)sqkbnr/pppppppp/8/8/8/8/PPPPPPPP/JL(ne)SQKBNR w KQkq - 0 1 -", -1),
         ("j3k2r/pppj1ppp/2s5/3Pp3/4l(s)3/2S5/PPP1JPPP/J3K2R w KQkq e6 0 9 -", 0),
@@ -95,11 +84,6 @@ pub const RANDOM_INFO: VariantInfo = VariantInfo {
     perft_bench: &[("nbrqsl(s)kj/pppppppp/8/8/8/8/PPPPPPPP/NBRQSL(n)KJ w HChc - 0 1 -", -1)],
     marks: MARKS,
     ends: ENDS,
-    openings: Openings {
-        suite: include_str!("../../../../bench/openings/eightpiece-random.epd"),
-        depth: 6,
-    },
-    search: SEARCH,
     ..VariantInfo::of::<EightPiece>(
         "eightpiece-random",
         "Randomized 8-Piece Chess",

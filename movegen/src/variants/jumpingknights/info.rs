@@ -2,7 +2,7 @@
 
 use super::{JumpingKnights, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{EndTexts, Marks, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
+use crate::info::{EndTexts, Marks, PieceInfo, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -18,12 +18,6 @@ pub const INFO: VariantInfo = VariantInfo {
         ..Marks::ORTHODOX
     },
     ends: EndTexts { stalemate: "stalemate (Rule 2)", ..EndTexts::STANDARD },
-    openings: Openings {
-        suite: include_str!("../../../../bench/openings/jumpingknights.epd"),
-        depth: 6,
-    },
-    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
-    search: SearchFeatures::ALL,
     pieces: &[
         p(
             'K',

@@ -2,7 +2,7 @@
 
 use super::{Magician, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{orthodox, Marks, Openings, PieceInfo, SearchFeatures, VariantInfo};
+use crate::info::{orthodox, Marks, PieceInfo, VariantInfo};
 
 /// Chess with the Magician.
 pub const INFO: VariantInfo = VariantInfo {
@@ -10,9 +10,6 @@ pub const INFO: VariantInfo = VariantInfo {
         forms: &[Castle, EnPassant, Promotion, Switch, AutoPromotion],
         ..Marks::ORTHODOX
     },
-    openings: Openings { suite: include_str!("../../../../bench/openings/magician.epd"), depth: 7 },
-    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
-    search: SearchFeatures::ALL,
     pieces: &[
         orthodox::KING,
         orthodox::QUEEN,

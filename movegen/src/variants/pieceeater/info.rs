@@ -2,7 +2,7 @@
 
 use super::{PieceEater, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{orthodox, Marks, Openings, PieceInfo, SearchFeatures, VariantInfo};
+use crate::info::{orthodox, Marks, PieceInfo, VariantInfo};
 
 /// PieceEater Chess.
 pub const INFO: VariantInfo = VariantInfo {
@@ -11,11 +11,6 @@ pub const INFO: VariantInfo = VariantInfo {
         // No check rule (pieceeater.md §3): a king may stay attacked and be captured.
         check_rule: false,
         ..Marks::ORTHODOX
-    },
-    // Chance nodes search every outcome of every action (as in `menagerie bench`).
-    openings: Openings {
-        suite: include_str!("../../../../bench/openings/pieceeater.epd"),
-        depth: 2,
     },
     pieces: &[
         PieceInfo {
@@ -48,9 +43,5 @@ pub const INFO: VariantInfo = VariantInfo {
         ("r3k2r/p1ppqpb1/bn1Xpnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[RBNPrbnp] w KQkq - 0 1 c5", -2),
     ],
     search_bench: &["rnbqkbnr/pppppppp/8/8/3X4/8/PPPPPPPP/RNBQKBNR[RBNPPPrbnppp] w KQkq - 0 1 -"],
-    // The soft time target follows the best move's stability, and pruning and reductions follow
-    // whether the static evaluation improves (docs/strength.md, "PieceEater at a clock"); the
-    // other features stay as every game of chance has them.
-    search: SearchFeatures { stable_time: true, improving: true, ..SearchFeatures::PLAIN },
     ..VariantInfo::of::<PieceEater>("pieceeater", "PieceEater Chess", "pieceeater.md")
 };

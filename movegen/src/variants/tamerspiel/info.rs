@@ -2,7 +2,7 @@
 
 use super::{TamerSpiel, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{Marks, Openings, PieceInfo, SearchFeatures, SquareMark, VariantInfo};
+use crate::info::{Marks, PieceInfo, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -18,9 +18,6 @@ pub const INFO: VariantInfo = VariantInfo {
         // The citadels beside the holes.
         squares: &[SquareMark { class: "citadel", ranks: false }],
     },
-    openings: Openings { suite: include_str!("../../../../bench/openings/tamerspiel.epd"), depth: 8 },
-    // Every search feature the SPRTs accepted (docs/strength.md, "Search features").
-    search: SearchFeatures::ALL,
     pieces: &[
         p(
             'K',
