@@ -151,6 +151,12 @@ fn errors_leave_state_unchanged() {
         e.send(bad);
         let reply = e.until(Duration::from_secs(5), |_| true);
         assert!(reply[0].starts_with("info string error"), "{bad}: {reply:?}");
+        // A `go` that cannot be read is still answered (by a depth-1 search): a GUI waits for
+        // `bestmove` after every `go`.
+        if bad.starts_with("go ") && bad != "go perft 0" {
+            let rest = e.until(Duration::from_secs(30), |l| l.starts_with("bestmove"));
+            assert!(rest.iter().any(|l| l.starts_with("info depth 1 ")), "{bad}: {rest:?}");
+        }
     }
     assert_eq!(e.ask("isready", "readyok"), vec!["readyok"]);
     assert_eq!(e.ask("d", "info string fen"), before);
