@@ -50,11 +50,14 @@ profdir=$profile
 # in its own target directory so neither rebuilds the other. Prints the binary's path.
 build() {
   local triple=$1 level=$2 dir=target/dist-build/$2
-  local var="CARGO_TARGET_$(echo "$triple" | tr 'a-z-' 'A-Z_')_RUSTFLAGS"
-  local flags=""
+  # RUSTFLAGS replaces the rustflags of `.cargo/config.toml`, which compile local builds for the
+  # machine they run on (docs/decisions/0019); a triple's CARGO_TARGET_<TRIPLE>_RUSTFLAGS would
+  # be joined to them. Each level is named, so the archives never depend on the build machine.
+  local flags="-C target-cpu=generic"
+  [[ $triple == x86_64-* ]] && flags="-C target-cpu=x86-64"
   [ "$level" = v3 ] && flags="-C target-cpu=x86-64-v3"
   echo "== build $triple ($level, profile $profile)" >&2
-  env "$var=$flags" cargo build --locked --profile "$profile" --target "$triple" \
+  env "RUSTFLAGS=$flags" cargo build --locked --profile "$profile" --target "$triple" \
     -p menagerie-engine --bin menagerie --target-dir "$dir" >&2
   local exe=menagerie
   [[ $triple == *windows* ]] && exe=menagerie.exe

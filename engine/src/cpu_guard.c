@@ -1,10 +1,13 @@
-/* Menagerie's x86-64-v3 build: the CPU check that runs before any Rust code.
+/* Menagerie's builds beyond baseline x86-64: the CPU check that runs before any Rust code.
  *
- * build.rs compiles this file for baseline x86-64 and links it only into builds whose Rust code
- * may use x86-64-v3 instructions (AVX2, BMI1/2, FMA, LZCNT, MOVBE). On a CPU without them the
- * Rust code would die of an illegal instruction before it could print anything, so this
- * constructor checks CPUID first and, if a feature is missing, says which and exits with status
- * 1. See engine/src/platform.rs and docs/decisions/0014-cpu-levels.md.
+ * build.rs compiles this file for baseline x86-64 and links it into builds whose Rust code may
+ * use instructions beyond baseline x86-64: the x86-64-v3 build of the release archives (AVX2,
+ * BMI1/2, FMA, LZCNT, MOVBE) and source builds, compiled for the CPU they are built on. On a
+ * CPU without them the Rust code would die of an illegal instruction before it could print
+ * anything, so this constructor checks CPUID first and, if a feature is missing, says which and
+ * exits with status 1. The features and the words come from cpu_features.h, which build.rs
+ * writes from the build's own feature list. See engine/src/platform.rs and
+ * docs/decisions/0014-cpu-levels.md, 0019-source-builds-native.md.
  */
 #include <cpuid.h>
 #include <string.h>
@@ -34,49 +37,58 @@ static int pretend_old_cpu(void) {
 
 struct feature {
     const char *name;
-    int reg; /* 0: leaf 1 ECX, 1: leaf 7 EBX, 2: leaf 0x80000001 ECX */
+    unsigned int leaf, subleaf;
+    int reg; /* 0-3: EAX, EBX, ECX, EDX */
     int bit;
 };
 
-static const struct feature FEATURES[] = {
-    {"sse3", 0, 0},   {"ssse3", 0, 9},   {"fma", 0, 12},  {"cmpxchg16b", 0, 13},
-    {"sse4.1", 0, 19}, {"sse4.2", 0, 20}, {"movbe", 0, 22}, {"popcnt", 0, 23},
-    {"osxsave", 0, 27}, {"avx", 0, 28},  {"f16c", 0, 29},  {"bmi1", 1, 3},
-    {"avx2", 1, 5},   {"bmi2", 1, 8},    {"lzcnt", 2, 5},
-};
+#include "cpu_features.h"
 
-/* XCR0 bits 1 and 2: the operating system saves the SSE and AVX registers. */
-static int os_saves_avx(void) {
+#define COUNT (sizeof FEATURES / sizeof FEATURES[0])
+
+/* XCR0: the registers the operating system saves (bits 1-2 SSE and AVX, 5-7 AVX-512). */
+static unsigned int xcr0(void) {
     unsigned int lo, hi;
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     (void)hi;
-    return (lo & 6) == 6;
+    return lo;
+}
+
+static int has(const struct feature *f) {
+    unsigned int r[4] = {0, 0, 0, 0};
+    unsigned int max = __get_cpuid_max(f->leaf & 0x80000000u, 0);
+    if (max < f->leaf || !__get_cpuid_count(f->leaf, f->subleaf, &r[0], &r[1], &r[2], &r[3]))
+        return 0;
+    return (r[f->reg] >> f->bit) & 1;
 }
 
 __attribute__((constructor)) static void menagerie_cpu_guard(void) {
-    unsigned int a, b, c, d, regs[3] = {0, 0, 0};
-    unsigned int max_leaf = __get_cpuid_max(0, 0);
-    unsigned int max_ext = __get_cpuid_max(0x80000000u, 0);
-    unsigned int i, missing = 0;
-    if (max_leaf >= 1 && __get_cpuid_count(1, 0, &a, &b, &c, &d)) regs[0] = c;
-    if (max_leaf >= 7 && __get_cpuid_count(7, 0, &a, &b, &c, &d)) regs[1] = b;
-    if (max_ext >= 0x80000001u && __get_cpuid_count(0x80000001u, 0, &a, &b, &c, &d)) regs[2] = c;
-    for (i = 0; i < sizeof FEATURES / sizeof FEATURES[0]; i++) {
-        if (!((regs[FEATURES[i].reg] >> FEATURES[i].bit) & 1)) missing |= 1u << i;
-    }
-    if (!missing && !os_saves_avx()) missing |= 1u << 8; /* report as "osxsave" */
+    unsigned char missing[COUNT];
+    unsigned int i, any = 0, os_missing = 0;
     /* MENAGERIE_CPU_GUARD=fail: act as on a CPU without AVX2 and BMI2, so that tests can check
      * on any machine that the guard runs before Rust code and what it prints. */
-    if (pretend_old_cpu()) missing |= (1u << 12) | (1u << 13);
-    if (!missing) return;
-    write_err("menagerie: this build (menagerie-x86-64-v3) needs a CPU with AVX2, BMI1, BMI2, "
-               "FMA, LZCNT and MOVBE (x86-64-v3); this CPU lacks:");
-    for (i = 0; i < sizeof FEATURES / sizeof FEATURES[0]; i++) {
-        if (missing & (1u << i)) {
+    int pretend = pretend_old_cpu();
+    for (i = 0; i < COUNT; i++) {
+        missing[i] = !has(&FEATURES[i]) ||
+                     (pretend && (!strcmp(FEATURES[i].name, "avx2") ||
+                                  !strcmp(FEATURES[i].name, "bmi2")));
+        any |= missing[i];
+    }
+    /* XGETBV exists where the OS has enabled it (leaf 1 ECX bit 27, OSXSAVE). */
+    if (!any && NEEDED_XCR0) {
+        unsigned int a, b, c, d;
+        int osxsave = __get_cpuid_count(1, 0, &a, &b, &c, &d) && ((c >> 27) & 1);
+        os_missing = !osxsave || (xcr0() & NEEDED_XCR0) != NEEDED_XCR0;
+    }
+    if (!any && !os_missing) return;
+    write_err(GUARD_INTRO);
+    for (i = 0; i < COUNT; i++) {
+        if (missing[i]) {
             write_err(" ");
             write_err(FEATURES[i].name);
         }
     }
-    write_err(". Run `menagerie` (the portable x86-64 build beside it) instead.\n");
+    if (os_missing) write_err(" osxsave (the operating system does not save these registers)");
+    write_err(GUARD_ADVICE);
     leave();
 }
