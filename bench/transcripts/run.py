@@ -5,7 +5,7 @@ through a `menagerie` binary and writes what it answers to OUTDIR (one `.out` pe
     bench/transcripts/run.py BINARY OUTDIR
 
 The driver sends one line at a time and waits where the engine answers later: after `go` (UCI)
-for `bestmove`, after `go perft` / `perft` for `Nodes searched` (or the perft's error line), after
+for `bestmove` (or an error that starts no search), after `go perft` / `perft` for `Nodes searched` (or the perft's error line), after
 `isready` for `readyok`; in XBoard after every other command for the `pong` of a `ping` it sends
 (XBoard answers a ping only after the engine's move). Searches use one thread and a fixed depth,
 so the output is deterministic except for the clock: the `time` and `nps` fields of UCI `info`
@@ -88,7 +88,9 @@ def run_script(binary, path):
             if word == "go" and cmd.split()[1:2] == ["perft"]:
                 e.until(lambda l: l.startswith("Nodes searched") or "error" in l, out)
             elif word == "go":
-                e.until(lambda l: l.startswith("bestmove") or "error" in l, out)
+                # A `go` that cannot be read is answered by a depth-1 search after its error.
+                e.until(lambda l: l.startswith("bestmove") or
+                        ("error" in l and "answering with a depth 1 search" not in l), out)
             elif word in ("uci",):
                 e.until(lambda l: l == "uciok", out)
             else:
