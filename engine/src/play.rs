@@ -4,7 +4,7 @@ use movegen::rules::VariantId;
 use movegen::types::Color;
 use rand_core::SeedableRng;
 use search::{Config, Limits, Score, Searcher};
-use session::api::{new_game, Event, GameApi, Listener, MoveIn};
+use session::api::{new_game, Event, GameApi, Listener, MoveIn, Notation};
 use session::board::{render, side_effects};
 use session::end::{reason_text, result_token};
 use std::io::{BufRead, Write};
@@ -37,7 +37,8 @@ fn normalize(s: &str) -> String {
 /// Finds the legal move meant by `input` (coordinates or algebraic, with or without `x`, `+`,
 /// `#`); in a game of chance the action alone is fine (the die decides the outcome).
 fn resolve(game: &dyn GameApi, input: &str) -> Result<String, String> {
-    let pairs: Vec<(String, String)> = game.legal().into_iter().map(|l| (l.text, l.san)).collect();
+    let pairs: Vec<(String, String)> =
+        game.legal(Notation::Rules).into_iter().map(|l| (l.text, l.san)).collect();
     if pairs.iter().any(|(c, _)| c == input) {
         return Ok(input.to_string());
     }
@@ -142,7 +143,7 @@ fn human_turn(
         "help" => say(out, "Enter a move in coordinates (e2e4, e7e8q, N@b1, c5e7,e7f8, ...) or algebraic notation (Nf3, exd5, O-O). `moves` lists legal moves; `undo` takes back your last move; `resign`; `save FILE` writes the game as PGN."),
         "moves" => {
             let list: Vec<String> = game
-                .legal()
+                .legal(Notation::Rules)
                 .into_iter()
                 .map(|l| if l.text == l.san { l.text } else { format!("{} ({})", l.text, l.san) })
                 .collect();
@@ -172,7 +173,7 @@ fn human_turn(
             }
         }
         _ => match resolve(game, cmd) {
-            Ok(text) => match game.play(MoveIn::Drawn { text: &text, die }) {
+            Ok(text) => match game.play(MoveIn::Drawn { text: &text, die }, Notation::Rules) {
                 Ok(full) if full != text => say(out, &format!("You play {full}")),
                 Ok(_) => {}
                 Err(e) => say(out, &format!("Illegal: {e}")),
@@ -213,7 +214,7 @@ fn engine_turn(
         Event::Best { best, .. } => *b2.lock().expect("lock") = best,
     });
     let limits = Limits { movetime: Some(cfg.movetime), depth: cfg.depth, ..Limits::default() };
-    game.go(searcher, limits, Config::default(), listener);
+    game.go(searcher, limits, Config::default(), listener, Notation::Rules);
     searcher.wait();
     // `bestmove` is delivered right after the searcher turns idle.
     let mv = loop {
@@ -225,7 +226,7 @@ fn engine_turn(
     for l in shown.lock().expect("lock").iter() {
         say(out, l);
     }
-    match game.play(MoveIn::Drawn { text: &mv, die }) {
+    match game.play(MoveIn::Drawn { text: &mv, die }, Notation::Rules) {
         Ok(full) => say(out, &format!("Engine plays {full}")),
         Err(e) => return Err(format!("engine move {mv} rejected: {e}")),
     }
@@ -252,7 +253,7 @@ fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), Stri
         seed: cfg.variant.has_chance().then_some(cfg.seed),
         time_control: format!("{}/move", cfg.movetime.as_secs_f64()),
         sans: game.move_sans(),
-        coords: game.move_texts(),
+        coords: game.move_texts(Notation::Rules),
         result: result_token(end).into(),
         termination: end.map_or("unterminated".into(), |e| reason_text(&e)),
         first_move_number: 1,

@@ -5,13 +5,13 @@
 use super::player::{Control, Player, Proto, Reply, Turn};
 use super::process::Fault;
 use super::{time_control_tag, MatchConfig};
-use crate::xboard::game::{new_game, XboardGame};
+use crate::xboard::game::new_game;
 use movegen::rules::{GameEnd, Outcome};
 use movegen::types::Color;
 use rand_core::SeedableRng;
 use session::end::{reason_text, result_token};
 use session::pgn::Record;
-use session::MoveIn;
+use session::{GameApi, MoveIn, Notation};
 use std::time::{Duration, Instant};
 
 /// A played game: its record, its outcome, and the side that caused a fault (with what).
@@ -223,7 +223,7 @@ pub(super) fn play_game(
             format!("{} vs {}", time_control_tag(&controls[0]), time_control_tag(&controls[1]))
         },
         sans: game.move_sans(),
-        coords: game.move_texts(),
+        coords: game.move_texts(Notation::Rules),
         result: result.to_string(),
         termination: over.termination,
         black_first,
@@ -253,7 +253,7 @@ fn start_players(t: &Table<'_>, players: &mut [&mut Player; 2]) -> Option<Over> 
 /// fall or a resignation ends the game), the move played, and the adjudication on its score.
 fn play_turn(
     t: &mut Table<'_>,
-    game: &mut dyn XboardGame,
+    game: &mut dyn GameApi,
     players: &mut [&mut Player; 2],
 ) -> Option<Over> {
     if let Some(end) = game.end() {
@@ -300,15 +300,19 @@ fn play_turn(
 /// time forfeit or a flag fall.
 fn ask(
     t: &mut Table<'_>,
-    game: &dyn XboardGame,
+    game: &dyn GameApi,
     player: &mut Player,
     si: usize,
 ) -> Result<Reply, String> {
-    let moves_uci = game.move_texts();
+    let moves_uci = game.move_texts(Notation::Rules);
     // In a game of chance, XBoard 4.9.1's forms leave out the PieceEater's step where XBoard
     // cannot draw it (drops, e.p., ...), and the receiver would roll its own die: relay the
     // full turn in notation.md form instead, which the XBoard adapter accepts (issue 16).
-    let moves_xb = if t.cfg.variant.has_chance() { moves_uci.clone() } else { game.xboard_moves() };
+    let moves_xb = if t.cfg.variant.has_chance() {
+        moves_uci.clone()
+    } else {
+        game.move_texts(Notation::Dialect)
+    };
     let c = &t.clocks;
     let mtg = (c.moves > 0).then(|| c.moves - c.moves_made[si] % c.moves);
     let turn = t.turn(si, (&moves_uci, &moves_xb), (c.left[si], c.left[1 - si], mtg));
@@ -345,30 +349,33 @@ enum Taken {
 /// engine's own step, sent in the kill slot or left out, is replaced by the rolled one, so every
 /// game replays from its seed whatever the protocols. UCI engines send the action alone.
 fn play_reply(
-    game: &mut dyn XboardGame,
+    game: &mut dyn GameApi,
     text: &str,
     proto: Proto,
     die: &mut rand_pcg::Pcg64,
 ) -> Result<Taken, String> {
-    let play_sent = |game: &mut dyn XboardGame, text: &str, die: &mut rand_pcg::Pcg64| match proto {
-        Proto::Uci => game.play(MoveIn::Drawn { text, die }),
-        Proto::Xboard => game.play_xboard_drawn(text, die),
+    let sent = match proto {
+        Proto::Uci => Notation::Rules,
+        Proto::Xboard => Notation::Dialect,
     };
     if !(game.variant().has_chance() && proto == Proto::Xboard) {
-        play_sent(game, text, die)?;
+        game.play(MoveIn::Drawn { text, die }, sent)?;
         return Ok(Taken::AsSent);
     }
     // The engine's full turn in notation.md form, when its text carries (or fixes) the step.
     let own = {
-        let mut g = game.clone_xboard();
-        g.play_xboard_exact(text).ok().and_then(|_| g.move_texts().pop())
+        let mut g = game.clone_box();
+        g.play(MoveIn::Text(text), sent).ok().and_then(|_| g.move_texts(Notation::Rules).pop())
     };
     let rolled = match &own {
         Some(full) => {
             let action = full.split(',').next().unwrap_or(full);
-            game.play(MoveIn::Drawn { text: action, die })?
+            game.play(MoveIn::Drawn { text: action, die }, Notation::Rules)?
         }
-        None => game.play_xboard_drawn(text, die)?,
+        None => {
+            game.play(MoveIn::Drawn { text, die }, sent)?;
+            game.move_texts(Notation::Rules).pop().unwrap_or_default()
+        }
     };
     Ok(if own.as_deref() == Some(rolled.as_str()) { Taken::AsSent } else { Taken::Rerolled })
 }
