@@ -6,7 +6,7 @@
 
 use crate::api::{new_game, new_game_with, GameApi, MoveIn, Notation};
 use crate::end::{result_token, Agreed, Ending};
-use crate::pgn::{first_move_number, movetext_tokens, read_pgn, san_key, PgnGame, Record};
+use crate::pgn::{movetext_tokens, read_pgn, san_key, PgnGame, Record, Tags};
 use movegen::rules::VariantId;
 use movegen::types::Color;
 use rand_core::SeedableRng;
@@ -248,32 +248,28 @@ impl Session {
         self.agreed = Some(Agreed::Draw);
     }
 
-    /// The game as PGN (the match runner's format) from `event` at `site` on `date`.
+    /// The game as PGN (the match runner's format) from `event` at `site` on `date`
+    /// ([`crate::pgn::date`]).
     pub fn pgn(&self, event: &str, site: &str, date: &str) -> String {
-        let g = &*self.game;
-        let v = g.variant();
-        let standard = new_game(v, None).map(|n| n.fen()).ok();
-        let fen = Some(g.start_fen())
-            .filter(|f| Some(f) != standard.as_ref() || v.info().start_fen.is_none());
-        let end = self.end();
-        let rec = Record {
+        self.record(Tags {
             event: event.into(),
             site: site.into(),
             round: 1,
             white: self.players[0].name().into(),
             black: self.players[1].name().into(),
-            variant: v.name().into(),
-            black_first: fen.as_deref().is_some_and(|f| f.split_whitespace().nth(1) == Some("b")),
-            first_move_number: fen.as_deref().map_or(1, first_move_number),
-            fen,
-            seed: v.has_chance().then_some(self.seed),
             time_control: "-".into(),
-            sans: g.move_sans(),
-            coords: g.move_texts(Notation::Rules),
-            result: end.as_ref().map_or(result_token(None).into(), |e| e.result.clone()),
-            termination: end.map_or("unterminated".into(), |e| e.reason),
-        };
-        rec.to_pgn(date)
+            seed: self.seed,
+        })
+        .to_pgn(date)
+    }
+
+    /// The game's record with `tags`, its result and termination from [`Session::end`]
+    /// (`*` and `unterminated` while it goes on).
+    pub fn record(&self, tags: Tags) -> Record {
+        let end = self.end();
+        let result = end.as_ref().map_or(result_token(None), |e| &e.result);
+        let termination = end.as_ref().map_or("unterminated", |e| &e.reason);
+        Record::of_game(&*self.game, tags, result, termination)
     }
 
     /// Loads game number `index` (from 0) of a PGN: a record written by `menagerie match`,
@@ -391,6 +387,7 @@ fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::first_move_number;
 
     #[test]
     fn movetext_without_tags_and_a_move_number_from_the_fen() {

@@ -10,7 +10,7 @@ use movegen::rules::{GameEnd, Outcome};
 use movegen::types::Color;
 use rand_core::SeedableRng;
 use session::end::{reason_text, result_token};
-use session::pgn::Record;
+use session::pgn::{Record, Tags};
 use session::{GameApi, MoveIn, Notation};
 use std::time::{Duration, Instant};
 
@@ -184,9 +184,6 @@ pub(super) fn play_game(
 ) -> Result<Played, String> {
     let mut game = new_game(cfg.variant, start_fen, 0)?;
     let variant_start = session::new_game(cfg.variant, None)?.fen();
-    let black_first = game.turn() == Color::Black;
-    let first_move_number =
-        game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut t = Table {
         cfg,
         variant_name: cfg.variant.name().to_string(),
@@ -208,27 +205,20 @@ pub(super) fn play_game(
         p.game_over(result, &over.termination);
     }
     let controls = &t.clocks.controls;
-    let record = Record {
+    let tags = Tags {
         event: cfg.event.clone(),
         site: "menagerie match".into(),
         round: 0,
         white: players[0].name.clone(),
         black: players[1].name.clone(),
-        variant: t.variant_name.clone(),
-        fen: t.fen,
-        seed: cfg.variant.has_chance().then_some(seed),
         time_control: if controls[0] == controls[1] {
             time_control_tag(&controls[0])
         } else {
             format!("{} vs {}", time_control_tag(&controls[0]), time_control_tag(&controls[1]))
         },
-        sans: game.move_sans(),
-        coords: game.move_texts(Notation::Rules),
-        result: result.to_string(),
-        termination: over.termination,
-        black_first,
-        first_move_number,
+        seed,
     };
+    let record = Record::of_game(&*game, tags, result, &over.termination);
     Ok((record, Some(over.outcome), over.fault))
 }
 
