@@ -8,10 +8,9 @@ use super::{time_control_tag, MatchConfig};
 use crate::xboard::game::new_game;
 use movegen::rules::{GameEnd, Outcome};
 use movegen::types::Color;
-use rand_core::SeedableRng;
 use session::end::{reason_text, result_token};
 use session::pgn::{Record, Tags};
-use session::{GameApi, MoveIn, Notation};
+use session::{GameApi, MoveIn, Notation, Session};
 use std::time::{Duration, Instant};
 
 /// A played game: its record, its outcome, and the side that caused a fault (with what).
@@ -148,7 +147,6 @@ struct Table<'a> {
     fen: Option<String>,
     clocks: Clocks,
     adjudicator: Adjudicator,
-    die: rand_pcg::Pcg64,
 }
 
 impl Table<'_> {
@@ -182,7 +180,8 @@ pub(super) fn play_game(
     start_fen: Option<&str>,
     seed: u64,
 ) -> Result<Played, String> {
-    let mut game = new_game(cfg.variant, start_fen, 0)?;
+    // The session's die (seeded with `seed`) rolls every chance outcome.
+    let mut s = Session::new(new_game(cfg.variant, start_fen, 0)?, seed);
     let variant_start = session::new_game(cfg.variant, None)?.fen();
     let mut t = Table {
         cfg,
@@ -190,11 +189,10 @@ pub(super) fn play_game(
         fen: start_fen.map(str::to_string).filter(|f| *f != variant_start),
         clocks: Clocks::new([players[0].control().clone(), players[1].control().clone()]),
         adjudicator: Adjudicator::default(),
-        die: rand_pcg::Pcg64::seed_from_u64(seed),
     };
     let mut over = start_players(&t, players);
     while over.is_none() {
-        over = play_turn(&mut t, &mut *game, players);
+        over = play_turn(&mut t, &mut s, players);
     }
     let over = over.expect("the game is over");
     let result = result_token(Some(GameEnd {
@@ -218,7 +216,7 @@ pub(super) fn play_game(
         },
         seed,
     };
-    let record = Record::of_game(&*game, tags, result, &over.termination);
+    let record = Record::of_game(&*s.game, tags, result, &over.termination);
     Ok((record, Some(over.outcome), over.fault))
 }
 
@@ -239,13 +237,10 @@ fn start_players(t: &Table<'_>, players: &mut [&mut Player; 2]) -> Option<Over> 
     over
 }
 
-/// One turn: the end by the rules or the ply limit, else the mover's reply (a fault, a flag
+/// One turn of the game in `s`: the end by the rules or the ply limit, else the mover's reply (a fault, a flag
 /// fall or a resignation ends the game), the move played, and the adjudication on its score.
-fn play_turn(
-    t: &mut Table<'_>,
-    game: &mut dyn GameApi,
-    players: &mut [&mut Player; 2],
-) -> Option<Over> {
+fn play_turn(t: &mut Table<'_>, s: &mut Session, players: &mut [&mut Player; 2]) -> Option<Over> {
+    let Session { game, die, .. } = s;
     if let Some(end) = game.end() {
         return Some(Over { outcome: end.outcome, termination: reason_text(&end), fault: None });
     }
@@ -258,7 +253,7 @@ fn play_turn(
     }
     let side = game.turn();
     let si = side.index();
-    let reply = match ask(t, &*game, players[si], si) {
+    let reply = match ask(t, &**game, players[si], si) {
         Ok(r) => r,
         Err(termination) => return Some(Over::fault(side, termination, &game.fen())),
     };
@@ -270,7 +265,7 @@ fn play_turn(
             fault: None,
         });
     }
-    match play_reply(game, &reply.text, player.proto, &mut t.die) {
+    match play_reply(&mut **game, &reply.text, player.proto, die) {
         Err(e) => {
             let termination =
                 format!("{} played an illegal move {} ({e})", player.name, reply.text);
