@@ -2,11 +2,12 @@
 
 use movegen::rules::VariantId;
 use movegen::types::Color;
-use rand_core::SeedableRng;
 use search::{Config, Limits, Score, Searcher};
-use session::api::{new_game, Event, GameApi, Listener, MoveIn};
+use session::api::{new_game, Event, GameApi, Listener, Notation};
 use session::board::{render, side_effects};
-use session::end::{reason_text, result_token};
+use session::pgn::Tags;
+use session::session::Players;
+use session::Session;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -37,7 +38,8 @@ fn normalize(s: &str) -> String {
 /// Finds the legal move meant by `input` (coordinates or algebraic, with or without `x`, `+`,
 /// `#`); in a game of chance the action alone is fine (the die decides the outcome).
 fn resolve(game: &dyn GameApi, input: &str) -> Result<String, String> {
-    let pairs: Vec<(String, String)> = game.legal().into_iter().map(|l| (l.text, l.san)).collect();
+    let pairs: Vec<(String, String)> =
+        game.legal(Notation::Rules).into_iter().map(|l| (l.text, l.san)).collect();
     if pairs.iter().any(|(c, _)| c == input) {
         return Ok(input.to_string());
     }
@@ -81,9 +83,12 @@ enum Next {
 
 /// Runs a game reading the human's input from `input`, writing to `out`.
 pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
-    let mut game = new_game(cfg.variant, cfg.fen.as_deref())?;
+    let mut s = Session::new(new_game(cfg.variant, cfg.fen.as_deref())?, cfg.seed);
+    // The record names the players from the start.
+    let person = Players { human: true, engine: false };
+    let engine = Players { human: false, engine: true };
+    s.players = cfg.human.select([person, engine], [engine, person]);
     let searcher = Searcher::new(1, 64, crate::clock::SystemTimer::shared());
-    let mut die = rand_pcg::Pcg64::seed_from_u64(cfg.seed);
     say(
         out,
         &format!(
@@ -98,20 +103,20 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
     let mut line = String::new();
     let mut shown_ply = usize::MAX;
     loop {
-        if shown_ply != game.ply() || game.turn() != cfg.human {
-            if shown_ply != usize::MAX && game.ply() > shown_ply {
-                if let Some(fx) = side_effects(&*game) {
+        if shown_ply != s.game.ply() || s.game.turn() != cfg.human {
+            if shown_ply != usize::MAX && s.game.ply() > shown_ply {
+                if let Some(fx) = side_effects(&*s.game) {
                     say(out, &format!("  ({fx})"));
                 }
             }
-            say(out, &render(&*game));
-            shown_ply = game.ply();
+            say(out, &render(&*s.game));
+            shown_ply = s.game.ply();
         }
-        if let Some(end) = game.end() {
-            say(out, &format!("Game over: {} ({})", result_token(Some(end)), reason_text(&end)));
+        if let Some(end) = s.end() {
+            say(out, &format!("Game over: {} ({})", end.result, end.reason));
             return Ok(());
         }
-        if game.turn() == cfg.human {
+        if s.game.turn() == cfg.human {
             let _ = write!(out, "Your move: ");
             let _ = out.flush();
             line.clear();
@@ -119,30 +124,25 @@ pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> R
                 say(out, "\n(end of input)");
                 return Ok(());
             }
-            if let Next::Stop = human_turn(cfg, &mut *game, &mut die, line.trim(), out) {
+            if let Next::Stop = human_turn(cfg, &mut s, line.trim(), out) {
                 return Ok(());
             }
         } else {
-            engine_turn(cfg, &mut *game, &searcher, &mut die, out)?;
+            engine_turn(cfg, &mut s, &searcher, out)?;
         }
     }
 }
 
 /// The human's command `cmd`: a move, or one of the commands.
-fn human_turn(
-    cfg: &PlayConfig,
-    game: &mut dyn GameApi,
-    die: &mut rand_pcg::Pcg64,
-    cmd: &str,
-    out: &mut dyn Write,
-) -> Next {
+fn human_turn(cfg: &PlayConfig, s: &mut Session, cmd: &str, out: &mut dyn Write) -> Next {
     match cmd.split_whitespace().next().unwrap_or("") {
         "" => {}
         "quit" | "exit" => return Next::Stop,
         "help" => say(out, "Enter a move in coordinates (e2e4, e7e8q, N@b1, c5e7,e7f8, ...) or algebraic notation (Nf3, exd5, O-O). `moves` lists legal moves; `undo` takes back your last move; `resign`; `save FILE` writes the game as PGN."),
         "moves" => {
-            let list: Vec<String> = game
-                .legal()
+            let list: Vec<String> = s
+                .game
+                .legal(Notation::Rules)
                 .into_iter()
                 .map(|l| if l.text == l.san { l.text } else { format!("{} ({})", l.text, l.san) })
                 .collect();
@@ -150,9 +150,9 @@ fn human_turn(
         }
         "undo" => {
             let mut n = 0;
-            while n < 2 && game.undo() {
+            while n < 2 && s.take_back(1).is_ok() {
                 n += 1;
-                if game.turn() == cfg.human {
+                if s.game.turn() == cfg.human {
                     break;
                 }
             }
@@ -161,18 +161,21 @@ fn human_turn(
             }
         }
         "resign" => {
-            say(out, &format!("You resign: {}", cfg.human.select("0-1", "1-0")));
+            if s.resign(Some(cfg.human)).is_ok() {
+                let result = s.end().map(|e| e.result).unwrap_or_default();
+                say(out, &format!("You resign: {result}"));
+            }
             return Next::Stop;
         }
         "save" => {
             let path = cmd.split_whitespace().nth(1).unwrap_or("game.pgn");
-            match save_pgn(game, cfg, path) {
+            match save_pgn(s, cfg, path) {
                 Ok(()) => say(out, &format!("Saved to {path}.")),
                 Err(e) => say(out, &format!("Could not save: {e}")),
             }
         }
-        _ => match resolve(game, cmd) {
-            Ok(text) => match game.play(MoveIn::Drawn { text: &text, die }) {
+        _ => match resolve(&*s.game, cmd) {
+            Ok(text) => match s.play(&text, true) {
                 Ok(full) if full != text => say(out, &format!("You play {full}")),
                 Ok(_) => {}
                 Err(e) => say(out, &format!("Illegal: {e}")),
@@ -186,9 +189,8 @@ fn human_turn(
 /// The engine thinks (showing its lines unless quiet) and plays its move.
 fn engine_turn(
     cfg: &PlayConfig,
-    game: &mut dyn GameApi,
+    s: &mut Session,
     searcher: &Searcher,
-    die: &mut rand_pcg::Pcg64,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     say(out, "Engine thinking...");
@@ -213,7 +215,7 @@ fn engine_turn(
         Event::Best { best, .. } => *b2.lock().expect("lock") = best,
     });
     let limits = Limits { movetime: Some(cfg.movetime), depth: cfg.depth, ..Limits::default() };
-    game.go(searcher, limits, Config::default(), listener);
+    s.game.go(searcher, limits, Config::default(), listener, Notation::Rules);
     searcher.wait();
     // `bestmove` is delivered right after the searcher turns idle.
     let mv = loop {
@@ -225,37 +227,24 @@ fn engine_turn(
     for l in shown.lock().expect("lock").iter() {
         say(out, l);
     }
-    match game.play(MoveIn::Drawn { text: &mv, die }) {
+    match s.play(&mv, false) {
         Ok(full) => say(out, &format!("Engine plays {full}")),
         Err(e) => return Err(format!("engine move {mv} rejected: {e}")),
     }
     Ok(())
 }
 
-fn save_pgn(game: &dyn GameApi, cfg: &PlayConfig, path: &str) -> Result<(), String> {
-    let end = game.end();
-    let start = new_game(cfg.variant, None)?.fen();
-    let fen = Some(game.start_fen()).filter(|f| *f != start);
-    let (white, black) = match cfg.human {
-        Color::White => ("Human", "Menagerie"),
-        Color::Black => ("Menagerie", "Human"),
-    };
-    let rec = session::pgn::Record {
+/// Writes the game as PGN to `path` (the date unknown: `????.??.??`).
+fn save_pgn(s: &Session, cfg: &PlayConfig, path: &str) -> Result<(), String> {
+    let tags = Tags {
         event: "menagerie play".into(),
-        site: "menagerie match".into(),
+        site: "menagerie play".into(),
         round: 1,
-        white: white.into(),
-        black: black.into(),
-        variant: cfg.variant.name().into(),
-        black_first: fen.as_deref().is_some_and(|f| f.split_whitespace().nth(1) == Some("b")),
-        fen,
-        seed: cfg.variant.has_chance().then_some(cfg.seed),
+        white: s.players[0].name().into(),
+        black: s.players[1].name().into(),
         time_control: format!("{}/move", cfg.movetime.as_secs_f64()),
-        sans: game.move_sans(),
-        coords: game.move_texts(),
-        result: result_token(end).into(),
-        termination: end.map_or("unterminated".into(), |e| reason_text(&e)),
-        first_move_number: 1,
+        seed: cfg.seed,
     };
-    std::fs::write(path, rec.to_pgn("????.??.??")).map_err(|e| e.to_string())
+    let pgn = s.record(tags).to_pgn(&session::pgn::date(None));
+    std::fs::write(path, pgn).map_err(|e| e.to_string())
 }

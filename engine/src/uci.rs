@@ -6,7 +6,7 @@ use movegen::rules::VariantId;
 use movegen::types::Color;
 use search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use search::{Clock, Config, Limits, Score};
-use session::api::{new_game_with, Event, GameApi, Listener, MoveIn};
+use session::api::{new_game_with, Event, GameApi, Listener, MoveIn, Notation};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -203,7 +203,9 @@ impl Uci {
             for (k, m) in args[i + 1..].iter().enumerate() {
                 // A PieceEater turn without its PE leg: forced steps are applied, free ones
                 // drawn by the die keyed by the `Seed` option (notation.md).
-                if let Err(e) = g.play(MoveIn::Keyed { text: m, seed: self.s.opts.seed }) {
+                if let Err(e) =
+                    g.play(MoveIn::Keyed { text: m, seed: self.s.opts.seed }, Notation::Rules)
+                {
                     return self.err(&format!(
                         "illegal move {} (move {} of the list): {e}; position unchanged",
                         sanitize(m),
@@ -224,7 +226,9 @@ impl Uci {
         };
         let game = self.game.clone_box();
         let threads = self.s.opts.threads;
-        let divide = move |stop: &std::sync::atomic::AtomicBool| game.divide(d, threads, stop);
+        let divide = move |stop: &std::sync::atomic::AtomicBool| {
+            game.divide(d, threads, stop, Notation::Rules)
+        };
         self.s.spawn_perft(divide, true, "info string perft stopped");
     }
 
@@ -314,7 +318,7 @@ impl Uci {
         };
         self.ponder_limits = ponder.then(|| (limits.clone(), Instant::now()));
         let listener = listener(self.s.out.clone());
-        self.game.go(&self.s.searcher, limits, config, listener);
+        self.game.go(&self.s.searcher, limits, config, listener, Notation::Rules);
     }
 }
 

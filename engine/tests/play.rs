@@ -57,6 +57,22 @@ fn bad_input_commands_and_save() {
 }
 
 #[test]
+fn a_saved_game_starts_where_its_fen_does() {
+    // Black to move at move 12: the record numbers its first move `12...` and names the site.
+    let pgn = std::env::temp_dir().join(format!("menagerie-play-fen-{}.pgn", std::process::id()));
+    let fen = "4k3/8/8/8/8/8/4q3/6KQ b - - 0 12";
+    let script = format!("Qf2+\nsave {}\nquit\n", pgn.display());
+    let (code, out) = play(&["--fen", fen, "--color", "black", "--time", "0.05"], &script);
+    assert_eq!(code, 0, "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let _ = std::fs::remove_file(&pgn);
+    assert!(text.contains("[Site \"menagerie play\"]"), "{text}");
+    assert!(text.contains(&format!("[FEN \"{fen}\"]")), "{text}");
+    assert!(text.contains("[White \"Menagerie\"]\n[Black \"Human\"]"), "{text}");
+    assert!(text.contains("\n12... Qf2+ 13. Kxf2"), "{text}");
+}
+
+#[test]
 fn black_side_and_end_of_input() {
     let (code, out) = play(&["--color", "black", "--time", "0.05"], "");
     assert_eq!(code, 0);

@@ -6,7 +6,7 @@
 use menagerie_tests::proto::Driver;
 use movegen::rules::{EndReason, Outcome, Rules, VariantId};
 use movegen::types::Color;
-use session::{new_game, MoveIn};
+use session::{new_game, MoveIn, Notation};
 use std::time::{Duration, Instant};
 
 const T: Duration = Duration::from_secs(30);
@@ -53,7 +53,7 @@ fn mate_on_the_hundredth_half_move_is_a_mate() {
     let (info, best) = search(&mut e, fen, "go depth 4");
     assert!(info.contains("score mate 1"), "{info}");
     let mut g = new_game(VariantId::JumpingKnights, Some(fen)).unwrap();
-    g.play(MoveIn::Text(&best)).unwrap();
+    g.play(MoveIn::Text(&best), Notation::Rules).unwrap();
     let end = g.end().expect("over");
     assert_eq!((end.outcome, end.reason), (Outcome::Win(Color::White), EndReason::Stalemate));
     e.quit();
@@ -103,8 +103,9 @@ fn xboard_remove_with_one_move_changes_nothing() {
     e.send("go");
     let got = e.until(T, |l| l.starts_with("move "));
     let mut g = engine::xboard::game::new_game(VariantId::Chess, None, 0).unwrap();
-    g.play_xboard_exact("e2e4").unwrap();
-    g.play_xboard_exact(got.last().unwrap().strip_prefix("move ").unwrap()).unwrap();
+    g.play(MoveIn::Text("e2e4"), Notation::Dialect).unwrap();
+    let sent = got.last().unwrap().strip_prefix("move ").unwrap();
+    g.play(MoveIn::Text(sent), Notation::Dialect).unwrap();
     e.quit();
 }
 
@@ -114,7 +115,7 @@ fn pieceeater_fen_after_a_king_capture_loads_back() {
     // rule in PieceEater Chess); the PE on a5 does not step after a king capture (§2).
     let fen = "4k3/8/8/X7/8/8/4Q3/4K3[] w - - 0 1 -";
     let mut g = new_game(VariantId::PieceEater, Some(fen)).unwrap();
-    g.play(MoveIn::Text("e2e8")).unwrap();
+    g.play(MoveIn::Text("e2e8"), Notation::Rules).unwrap();
     let end = g.end().expect("over");
     assert_eq!((end.outcome, end.reason), (Outcome::Win(Color::White), EndReason::KingCaptured));
     let after = g.fen();
@@ -139,7 +140,7 @@ fn ruling_pe8_skipped_square_under_the_pe_means_no_en_passant() {
     // the PE on an allowed square: rule 3 forces the PE to eat it, 1 turn. 25 + 1 = 26.
     let fen = "4k3/8/8/8/4Pp2/4X3/8/4K3[] b - e3 0 1 d2";
     let g = new_game(VariantId::PieceEater, Some(fen)).expect("PE-8: accepted");
-    assert_eq!(g.legal().len(), 26);
+    assert_eq!(g.legal(Notation::Rules).len(), 26);
     // Written with `-`.
     assert_eq!(g.fen(), "4k3/8/8/8/4Pp2/4X3/8/4K3[] b - - 0 1 d2");
     // Every reader: CLI perft, UCI position, XBoard setboard.

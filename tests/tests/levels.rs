@@ -4,7 +4,7 @@
 
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
-use session::{new_game, MoveIn};
+use session::{new_game, MoveIn, Notation};
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(60);
@@ -72,7 +72,8 @@ fn a_low_level_searches_less_in_every_variant() {
         let (d0, m0) = depth_and_move(&e.ask("go depth 8", "bestmove"));
         assert_eq!(d0, 1, "{v}: level 0 stops at depth 1");
         let mut g = new_game(v, None).unwrap();
-        g.play(MoveIn::Keyed { text: &m0, seed: 0 }).unwrap_or_else(|err| panic!("{v}: {err}"));
+        g.play(MoveIn::Keyed { text: &m0, seed: 0 }, Notation::Rules)
+            .unwrap_or_else(|err| panic!("{v}: {err}"));
         // Level 4: depth cap 5, at most 100 * 2^3 = 800 nodes (checked every 1024).
         e.send("setoption name Skill Level value 4");
         let got = e.ask("go depth 8", "bestmove");

@@ -109,9 +109,8 @@ fn damage(rng: &mut rand_pcg::Pcg64, line: &str) -> Vec<u8> {
 
 fn first_move(v: VariantId, xboard: bool) -> String {
     let g = engine::xboard::game::new_game(v, None, 0).expect("every variant is built");
-    let texts =
-        if xboard { g.xboard_legal() } else { g.legal().into_iter().map(|l| l.text).collect() };
-    texts.into_iter().next().expect("a legal move")
+    let notation = if xboard { session::Notation::Dialect } else { session::Notation::Rules };
+    g.legal(notation).into_iter().next().expect("a legal move").text
 }
 
 fn uci_bytes(v: VariantId, lines: usize, seed: u64) {

@@ -3,10 +3,9 @@
 //! misplace the move; an abandoned XBoard search (`force`, `new`, `variant`, `undo`, ...) never
 //! moves afterwards; a move is applied only to the game it was searched for.
 
-use engine::xboard::game::XboardGame;
 use menagerie_tests::proto::Driver;
 use movegen::rules::VariantId;
-use session::{new_game, MoveIn};
+use session::{new_game, GameApi, MoveIn, Notation};
 use std::time::Duration;
 
 const T: Duration = Duration::from_secs(30);
@@ -28,10 +27,11 @@ fn moves_in(lines: &[String]) -> Vec<String> {
 
 /// Plays XBoard move texts on a fresh game of `v` after `pre`; the first one refused is the
 /// error.
-fn replay(v: VariantId, pre: &[&str], moves: &[String]) -> Result<Box<dyn XboardGame>, String> {
+fn replay(v: VariantId, pre: &[&str], moves: &[String]) -> Result<Box<dyn GameApi>, String> {
     let mut g = engine::xboard::game::new_game(v, None, 0)?;
     for m in pre.iter().copied().chain(moves.iter().map(String::as_str)) {
-        g.play_xboard(m, 0).map_err(|e| format!("{m}: {e}"))?;
+        g.play(MoveIn::Keyed { text: m, seed: 0 }, Notation::Dialect)
+            .map_err(|e| format!("{m}: {e}"))?;
     }
     Ok(g)
 }
@@ -147,7 +147,7 @@ fn uci_cycles_over_every_variant_pair() {
     e.until(T, |l| l == "uciok");
     for a in VariantId::ALL {
         for b in VariantId::ALL {
-            let mb = new_game(b, None).unwrap().legal()[0].text.clone();
+            let mb = new_game(b, None).unwrap().legal(Notation::Rules)[0].text.clone();
             e.send(&format!("setoption name UCI_Variant value {a}"));
             e.send("position startpos");
             e.send("go movetime 3");
@@ -162,11 +162,11 @@ fn uci_cycles_over_every_variant_pair() {
                 lines.last().unwrap().split_whitespace().nth(1).unwrap().to_string()
             };
             let mut ga = new_game(a, None).unwrap();
-            ga.play(MoveIn::Keyed { text: &text(&first), seed: 0 })
+            ga.play(MoveIn::Keyed { text: &text(&first), seed: 0 }, Notation::Rules)
                 .unwrap_or_else(|err| panic!("{a}->{b}: {err}: {first:?}"));
             let mut gb = new_game(b, None).unwrap();
-            gb.play(MoveIn::Text(&mb)).unwrap();
-            gb.play(MoveIn::Keyed { text: &text(&second), seed: 0 })
+            gb.play(MoveIn::Text(&mb), Notation::Rules).unwrap();
+            gb.play(MoveIn::Keyed { text: &text(&second), seed: 0 }, Notation::Rules)
                 .unwrap_or_else(|err| panic!("{a}->{b}: {err}: {second:?}"));
             assert!(
                 !second.iter().any(|l| l.contains("error")),
@@ -185,7 +185,9 @@ fn xboard_cycles_over_every_variant_pair() {
         for b in VariantId::ALL {
             k += 1;
             let first = |v: VariantId| {
-                engine::xboard::game::new_game(v, None, 0).unwrap().xboard_legal()[0].clone()
+                engine::xboard::game::new_game(v, None, 0).unwrap().legal(Notation::Dialect)[0]
+                    .text
+                    .clone()
             };
             let (ma, mb) = (first(a), first(b));
             e.send("new");

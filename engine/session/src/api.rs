@@ -1,9 +1,11 @@
 //! The boundary between the front ends and the monomorphised engine: one object-safe, neutral
-//! [`GameApi`] over `Game<V>` for every variant (moves as notation.md text), built once per game
-//! by [`new_game`]. Below it, search and move generation are monomorphised per variant. A front
-//! end with its own move texts (the XBoard dialect) implements its own trait for [`GameBox`],
-//! using the generic helpers here ([`GameBox::go_with`], [`GameBox::divide_with`],
-//! [`GameBox::play_drawn`]).
+//! [`GameApi`] over `Game<V>` for every variant, built once per game by [`new_game`]. Below it,
+//! search and move generation are monomorphised per variant. Every method that writes or reads
+//! move texts takes the [`Notation`] to use: notation.md ([`Notation::Rules`]), or the dialect
+//! of the front end that built the game ([`Notation::Dialect`]: the XBoard front end installs
+//! XBoard's move forms with [`GameBox::with_dialect`]). A front end's facts about its own
+//! dialect that are not move texts (XBoard's `setup` line, highlight boards, ...) are functions
+//! over the game, which reach its variant's type through [`GameApi::as_any`].
 
 use crate::game::Game;
 use eval::Evaluator;
@@ -13,8 +15,20 @@ use movegen::types::Color;
 use movegen::view::{BoardView, MoveEffect};
 use movegen::Move;
 use search::{Config, Info, Limits, Reporter, Searcher};
+use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+/// The notation of move texts, in and out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// notation.md: the rule book's texts.
+    #[default]
+    Rules,
+    /// The dialect of the front end that built the game ([`GameBox::with_dialect`]); notation.md
+    /// for a game built without one.
+    Dialect,
+}
 
 /// Search output with moves already written as text.
 #[derive(Clone, Debug)]
@@ -40,25 +54,26 @@ pub enum Event {
 /// Receives [`Event`]s from a search thread.
 pub type Listener = Arc<dyn Fn(Event) + Send + Sync>;
 
-/// A move to play, in the form it arrived.
+/// A move to play, in the form it arrived (texts in the [`Notation`] given with it).
 #[derive(Debug)]
 pub enum MoveIn<'a> {
-    /// notation.md text naming one legal move.
+    /// Text naming one legal move.
     Text(&'a str),
     /// A move as the search chose it (`Move.0`).
     Raw(u32),
-    /// notation.md text; in a game of chance the action alone is enough, its outcome then
-    /// rolled by the die keyed by `seed`, the position and the action (`Rules::parse_rolling`:
-    /// the `Seed` option of UCI `position ... moves`).
+    /// Text; in a game of chance the action alone is enough, its outcome then rolled by the die
+    /// keyed by `seed`, the position and the action (`Rules::parse_rolling`: the `Seed` option
+    /// of UCI `position ... moves` and of XBoard).
     Keyed {
         /// The text.
         text: &'a str,
         /// The die's key.
         seed: u64,
     },
-    /// notation.md text; in a game of chance the action alone is enough, its outcome then
-    /// drawn uniformly with `die` (a forced outcome needs no roll): a move sent by an engine to
-    /// the match runner, a person's move on the web board.
+    /// Text; in a game of chance the action alone is enough, its outcome then drawn uniformly
+    /// with `die` among the legal moves whose text is the action followed by an outcome leg (a
+    /// forced outcome needs no roll): a move sent by an engine to the match runner, a person's
+    /// move.
     Drawn {
         /// The text.
         text: &'a str,
@@ -70,21 +85,21 @@ pub enum MoveIn<'a> {
 /// A legal move described for a board surface.
 #[derive(Clone, Debug)]
 pub struct LegalMove {
-    /// notation.md text (the whole turn, chance leg included).
+    /// The move's text in the notation asked for (the whole turn, chance leg included).
     pub text: String,
     /// The variant's algebraic text.
     pub san: String,
     /// The algebraic text made PGN-safe (`Rules::pgn_san`).
     pub pgn: String,
-    /// The player's part only (in a game of chance: without the outcome's leg; otherwise the
-    /// whole text). Moves of one action share it.
+    /// The player's part only, in the notation asked for (in a game of chance: without the
+    /// outcome's leg; otherwise the whole text). Moves of one action share it.
     pub action: String,
     /// What it changes on the board.
     pub effect: MoveEffect,
 }
 
-/// A game of some variant, driven by notation.md text.
-pub trait GameApi: Send {
+/// A game of some variant, driven by move texts in a [`Notation`].
+pub trait GameApi: Send + Sync {
     /// The variant.
     fn variant(&self) -> VariantId;
     /// FEN of the current position.
@@ -95,18 +110,20 @@ pub trait GameApi: Send {
     fn turn(&self) -> Color;
     /// Number of moves played.
     fn ply(&self) -> usize;
-    /// Plays a move; returns its notation.md text. The game is unchanged on error.
-    fn play(&mut self, mv: MoveIn<'_>) -> Result<String, String>;
+    /// Plays a move given in `notation`; returns the move played as `notation` writes it (in a
+    /// game of chance the whole turn). The game is unchanged on error.
+    fn play(&mut self, mv: MoveIn<'_>, notation: Notation) -> Result<String, String>;
     /// Takes back one move.
     fn undo(&mut self) -> bool;
     /// The end of the game by its rules, if it has ended.
     fn end(&self) -> Option<GameEnd>;
-    /// Moves played, in notation.md text.
-    fn move_texts(&self) -> Vec<String>;
+    /// Moves played, in `notation`.
+    fn move_texts(&self, notation: Notation) -> Vec<String>;
     /// Moves played, in the variant's algebraic notation made PGN-safe (game records).
     fn move_sans(&self) -> Vec<String>;
-    /// Every legal move of the current position with its texts and its effect.
-    fn legal(&self) -> Vec<LegalMove>;
+    /// Every legal move of the current position with its texts (`text` and `action` in
+    /// `notation`) and its effect.
+    fn legal(&self, notation: Notation) -> Vec<LegalMove>;
     /// The algebraic texts of the line of moves `texts` (notation.md) from the current
     /// position, up to the first that is not legal where it stands.
     fn san_line(&self, texts: &[String]) -> Vec<String>;
@@ -122,14 +139,31 @@ pub trait GameApi: Send {
     /// The squares of the side to move's royal pieces that stand in check after `ply` moves
     /// (empty when not in check, or `ply` is past the end).
     fn check_at(&self, ply: usize) -> Vec<String>;
-    /// Perft split by root move, in notation.md text; `None` when `stop` was set before the
+    /// Perft split by root move, moves in `notation`; `None` when `stop` was set before the
     /// end.
-    fn divide(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
+    fn divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+        notation: Notation,
+    ) -> Option<Vec<(String, u64)>>;
     /// Starts a search of the current position with `config`; events go to `listener` with
-    /// notation.md texts (`bestmove`: the action alone in a game of chance).
-    fn go(&self, searcher: &Searcher, limits: Limits, config: Config, listener: Listener);
+    /// moves in `notation` (the chosen move: the action alone in a game of chance, as
+    /// [`LegalMove::action`]).
+    fn go(
+        &self,
+        searcher: &Searcher,
+        limits: Limits,
+        config: Config,
+        listener: Listener,
+        notation: Notation,
+    );
     /// An independent copy of the game.
     fn clone_box(&self) -> Box<dyn GameApi>;
+    /// The game as [`GameBox`] of its variant's position type, for a front end's functions over
+    /// its variant (`movegen::with_variant!` names the type, `downcast_ref` reaches it).
+    fn as_any(&self) -> &dyn Any;
 }
 
 /// Builds a game of variant `id` from its start position or `fen`.
@@ -156,16 +190,49 @@ pub fn supported(v: VariantId) -> bool {
     movegen::with_variant!(v, V => size_of::<V>()).is_ok()
 }
 
-/// `Game<V>` behind the object-safe API, with the generic parts a front end's own move texts
-/// need.
+/// `Game<V>` behind the object-safe API, with the texts of its front end's dialect.
 #[derive(Clone, Debug)]
 pub struct GameBox<V: Evaluator> {
     id: VariantId,
     game: Game<V>,
+    dialect: Texts<V>,
 }
 
 /// Writes a move of a position as text.
 pub type Encode<V> = fn(&V, Move) -> String;
+
+/// Reads a move of a position from text.
+pub type Decode<V> = fn(&V, &str) -> Result<Move, movegen::MoveError>;
+
+/// Reads a move of a position from text where a turn of a game of chance may lack its outcome,
+/// which the die keyed by the seed then decides.
+pub type DecodeKeyed<V> = fn(&V, &str, u64) -> Result<Move, movegen::MoveError>;
+
+/// How one notation writes and reads the moves of `V`.
+#[derive(Clone, Debug)]
+pub struct Texts<V> {
+    /// Writes a move (the whole turn).
+    pub write: Encode<V>,
+    /// Writes the player's part of a move (in a game of chance the action without its outcome):
+    /// [`LegalMove::action`] and the search's chosen move.
+    pub action: Encode<V>,
+    /// Reads a move.
+    pub read: Decode<V>,
+    /// Reads a move whose chance outcome may be left to a keyed die ([`MoveIn::Keyed`]).
+    pub read_keyed: DecodeKeyed<V>,
+}
+
+impl<V: Rules> Texts<V> {
+    /// notation.md.
+    pub fn rules() -> Texts<V> {
+        Texts {
+            write: V::move_text,
+            action: V::action_text,
+            read: V::parse_move,
+            read_keyed: V::parse_rolling,
+        }
+    }
+}
 
 /// Search events with moves written by `pv` (lines) and `best` (the chosen move).
 struct TextReporter<V> {
@@ -214,9 +281,14 @@ impl<V: Evaluator> Reporter<V> for TextReporter<V> {
 }
 
 impl<V: Evaluator> GameBox<V> {
-    /// A game of variant `id` from `start`.
+    /// A game of variant `id` from `start`, without a dialect of its own.
     pub fn new(id: VariantId, start: V) -> Self {
-        GameBox { id, game: Game::new(start) }
+        GameBox { id, game: Game::new(start), dialect: Texts::rules() }
+    }
+
+    /// The game with `dialect` as its [`Notation::Dialect`].
+    pub fn with_dialect(self, dialect: Texts<V>) -> Self {
+        GameBox { dialect, ..self }
     }
 
     /// A game of variant `id` from `fen` or its start ([`crate::start::new_position`]).
@@ -239,27 +311,40 @@ impl<V: Evaluator> GameBox<V> {
         &self.game
     }
 
-    /// Plays the move `parse` finds in the current position; returns its text by `text`.
-    pub fn play_parsed(
+    /// Plays a legal move.
+    pub fn play_move(&mut self, m: Move) -> Result<(), movegen::MoveError> {
+        self.game.play(m)
+    }
+
+    /// The texts of `notation`.
+    fn texts(&self, notation: Notation) -> Texts<V> {
+        match notation {
+            Notation::Rules => Texts::rules(),
+            Notation::Dialect => self.dialect.clone(),
+        }
+    }
+
+    /// Plays the move `parse` finds in the current position; returns its text by `write`.
+    fn play_parsed(
         &mut self,
         parse: impl FnOnce(&V) -> Result<Move, movegen::MoveError>,
-        text: Encode<V>,
+        write: Encode<V>,
     ) -> Result<String, String> {
         let pos = self.game.current();
         let m = parse(pos).map_err(|e| e.reason)?;
-        let written = text(pos, m);
+        let written = write(pos, m);
         self.game.play(m).map_err(|e| e.reason)?;
         Ok(written)
     }
 
-    /// Plays a move an engine sent as `text` (written by `encode`), where in a game of chance
-    /// the action alone may come: its outcome is then drawn uniformly with `die` among the
-    /// legal moves whose text is `text` followed by an outcome leg. Returns the notation.md
-    /// text of the move played; `None` if the text names no such action.
-    pub fn play_drawn(
+    /// Plays a move sent as `text` (written by `texts`), where in a game of chance the action
+    /// alone may come: its outcome is then drawn uniformly with `die` among the legal moves
+    /// whose text is `text` followed by an outcome leg. Returns the text of the move played;
+    /// `None` if the text names no such action.
+    fn play_drawn(
         &mut self,
         text: &str,
-        encode: Encode<V>,
+        texts: &Texts<V>,
         die: &mut rand_pcg::Pcg64,
     ) -> Option<String> {
         let pos = self.game.current();
@@ -269,7 +354,7 @@ impl<V: Evaluator> GameBox<V> {
             .legal()
             .into_iter()
             .filter(|&m| {
-                let t = encode(pos, m);
+                let t = (texts.write)(pos, m);
                 t == text || t.starts_with(&prefix)
             })
             .collect();
@@ -278,72 +363,18 @@ impl<V: Evaluator> GameBox<V> {
             return None;
         }
         let pick = outcomes[(rand_core::RngCore::next_u64(die) % outcomes.len() as u64) as usize];
-        let full = pos.move_text(pick);
+        let full = (texts.write)(pos, pick);
         self.game.play(pick).ok()?;
         Some(full)
     }
 
-    /// Plays the move `raw` (from a search); its notation.md text.
-    pub fn play_raw(&mut self, raw: u32) -> Result<String, String> {
+    /// Plays the move `raw` (from a search); its text by `write`.
+    fn play_raw(&mut self, raw: u32, write: Encode<V>) -> Result<String, String> {
         let m = Move(raw);
         // `Game::play` checks legality first: only a legal move's text can be written.
         self.game.play(m).map_err(|e| format!("{}: {}", e.text, e.reason))?;
         let before = &self.game.positions()[self.game.positions().len() - 2];
-        Ok(before.move_text(m))
-    }
-
-    /// Moves played, written by `text`.
-    pub fn texts_with(&self, text: Encode<V>) -> Vec<String> {
-        self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| text(p, m)).collect()
-    }
-
-    /// Legal moves of the current position, written by `text`.
-    pub fn legal_with(&self, text: Encode<V>) -> Vec<String> {
-        let pos = self.game.current();
-        self.game.legal().into_iter().map(|m| text(pos, m)).collect()
-    }
-
-    /// Takes back the last move.
-    pub fn undo_move(&mut self) -> bool {
-        self.game.undo()
-    }
-
-    /// Plays a legal move.
-    pub fn play_move(&mut self, m: Move) -> Result<(), movegen::MoveError> {
-        self.game.play(m)
-    }
-
-    /// Perft split by root move with moves written by `text`.
-    pub fn divide_with(
-        &self,
-        depth: u32,
-        threads: usize,
-        stop: &AtomicBool,
-        text: Encode<V>,
-    ) -> Option<Vec<(String, u64)>> {
-        let pos = self.game.current();
-        let rows = movegen::perft::divide_until(pos, depth.max(1), threads, stop)?;
-        Some(rows.into_iter().map(|(m, n)| (text(pos, m), n)).collect())
-    }
-
-    /// Starts a search of the current position; events go to `listener` with the lines written
-    /// by `pv` and the chosen move by `best`.
-    pub fn go_with(
-        &self,
-        searcher: &Searcher,
-        limits: Limits,
-        config: Config,
-        listener: Listener,
-        (pv, best): (Encode<V>, Encode<V>),
-    ) {
-        let reporter: Arc<dyn Reporter<V>> = Arc::new(TextReporter { listener, pv, best });
-        searcher.go(
-            self.game.current().clone(),
-            self.game.history_keys(),
-            limits,
-            config,
-            reporter,
-        );
+        Ok(write(before, m))
     }
 }
 
@@ -363,20 +394,21 @@ impl<V: Evaluator> GameApi for GameBox<V> {
     fn ply(&self) -> usize {
         self.game.moves().len()
     }
-    fn play(&mut self, mv: MoveIn<'_>) -> Result<String, String> {
+    fn play(&mut self, mv: MoveIn<'_>, notation: Notation) -> Result<String, String> {
+        let texts = self.texts(notation);
         match mv {
-            MoveIn::Text(text) => self.play_parsed(|p| p.parse_move(text), V::move_text),
-            MoveIn::Raw(raw) => self.play_raw(raw),
+            MoveIn::Text(text) => self.play_parsed(|p| (texts.read)(p, text), texts.write),
+            MoveIn::Raw(raw) => self.play_raw(raw, texts.write),
             MoveIn::Keyed { text, seed } => {
-                self.play_parsed(|p| p.parse_rolling(text, seed), V::move_text)
+                self.play_parsed(|p| (texts.read_keyed)(p, text, seed), texts.write)
             }
             MoveIn::Drawn { text, die } => {
-                match self.play_parsed(|p| p.parse_move(text), V::move_text) {
+                match self.play_parsed(|p| (texts.read)(p, text), texts.write) {
                     Ok(t) => Ok(t),
                     Err(e) if !V::HAS_CHANCE => Err(e),
                     // An action without its chance outcome.
                     Err(_) => self
-                        .play_drawn(text, V::move_text, die)
+                        .play_drawn(text, &texts, die)
                         .ok_or_else(|| format!("`{text}` is not a legal action")),
                 }
             }
@@ -388,22 +420,24 @@ impl<V: Evaluator> GameApi for GameBox<V> {
     fn end(&self) -> Option<GameEnd> {
         self.game.end()
     }
-    fn move_texts(&self) -> Vec<String> {
-        self.texts_with(V::move_text)
+    fn move_texts(&self, notation: Notation) -> Vec<String> {
+        let write = self.texts(notation).write;
+        self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| write(p, m)).collect()
     }
     fn move_sans(&self) -> Vec<String> {
-        self.texts_with(V::pgn_san)
+        self.game.moves().iter().zip(self.game.positions()).map(|(&m, p)| p.pgn_san(m)).collect()
     }
-    fn legal(&self) -> Vec<LegalMove> {
+    fn legal(&self, notation: Notation) -> Vec<LegalMove> {
+        let texts = self.texts(notation);
         let pos = self.game.current();
         self.game
             .legal()
             .into_iter()
             .map(|m| LegalMove {
-                text: pos.move_text(m),
+                text: (texts.write)(pos, m),
                 san: pos.move_san(m),
                 pgn: pos.pgn_san(m),
-                action: pos.action_text(m),
+                action: (texts.action)(pos, m),
                 effect: pos.move_effect(m),
             })
             .collect()
@@ -441,13 +475,41 @@ impl<V: Evaluator> GameApi for GameBox<V> {
             .map(|(sq, _)| view.name(sq).to_string())
             .collect()
     }
-    fn divide(&self, depth: u32, threads: usize, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
-        self.divide_with(depth, threads, stop, V::move_text)
+    fn divide(
+        &self,
+        depth: u32,
+        threads: usize,
+        stop: &AtomicBool,
+        notation: Notation,
+    ) -> Option<Vec<(String, u64)>> {
+        let write = self.texts(notation).write;
+        let pos = self.game.current();
+        let rows = movegen::perft::divide_until(pos, depth.max(1), threads, stop)?;
+        Some(rows.into_iter().map(|(m, n)| (write(pos, m), n)).collect())
     }
-    fn go(&self, searcher: &Searcher, limits: Limits, config: Config, listener: Listener) {
-        self.go_with(searcher, limits, config, listener, (V::move_text, V::action_text));
+    fn go(
+        &self,
+        searcher: &Searcher,
+        limits: Limits,
+        config: Config,
+        listener: Listener,
+        notation: Notation,
+    ) {
+        let texts = self.texts(notation);
+        let reporter: Arc<dyn Reporter<V>> =
+            Arc::new(TextReporter { listener, pv: texts.write, best: texts.action });
+        searcher.go(
+            self.game.current().clone(),
+            self.game.history_keys(),
+            limits,
+            config,
+            reporter,
+        );
     }
     fn clone_box(&self) -> Box<dyn GameApi> {
         Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }

@@ -1,8 +1,48 @@
-//! PGN: a finished game's record ([`Record`], the match runner's format: tags, algebraic
-//! movetext, the coordinate moves in a trailing comment) and the reading of PGN texts (tags,
-//! movetext, the coordinate comment, the move tokens of a movetext).
+//! PGN: a finished game's record ([`Record`], built from the game by [`Record::of_game`] for
+//! every front end that writes one; the match runner's format: tags, algebraic movetext, the
+//! coordinate moves in a trailing comment), the `Date` tag ([`date`]), and the reading of PGN
+//! texts (tags, movetext, the coordinate comment, the move tokens of a movetext).
 
+use crate::api::{new_game, GameApi, Notation};
 use std::fmt::Write;
+
+/// What a game's record holds besides the game itself: the occasion, the players, the clock,
+/// the die.
+#[derive(Clone, Debug, Default)]
+pub struct Tags {
+    /// Event tag.
+    pub event: String,
+    /// Site tag: the program that played the game.
+    pub site: String,
+    /// Round number (1-based; 0 until the match runner numbers the game).
+    pub round: u32,
+    /// White's name.
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// Time control tag.
+    pub time_control: String,
+    /// Seed of the die (written only for a game of chance).
+    pub seed: u64,
+}
+
+/// A date as PGN's `Date` tag writes it (`YYYY.MM.DD`, proleptic Gregorian, UTC) from seconds
+/// since the Unix epoch; `????.??.??` for an unknown date (`None`). The caller reads the clock:
+/// this crate does not.
+pub fn date(unix_secs: Option<u64>) -> String {
+    let Some(secs) = unix_secs else { return "????.??.??".into() };
+    // Days since the epoch to a civil date.
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
 
 /// A finished game, ready to write.
 #[derive(Clone, Debug, Default)]
@@ -44,6 +84,34 @@ fn escape(s: &str) -> String {
 }
 
 impl Record {
+    /// The record of `game` with `tags`, ended with `result` (`*` while it goes on) for
+    /// `termination`. The variant, the start and the moves come from the game: a `FEN` tag
+    /// unless the game began at its variant's standard start (always for a variant without
+    /// one), and the first move's number and colour read from that FEN.
+    pub fn of_game(game: &dyn GameApi, tags: Tags, result: &str, termination: &str) -> Record {
+        let v = game.variant();
+        let standard = new_game(v, None).map(|n| n.fen()).ok();
+        let fen = Some(game.start_fen())
+            .filter(|f| Some(f) != standard.as_ref() || v.info().start_fen.is_none());
+        Record {
+            event: tags.event,
+            site: tags.site,
+            round: tags.round,
+            white: tags.white,
+            black: tags.black,
+            variant: v.name().into(),
+            black_first: fen.as_deref().is_some_and(|f| f.split_whitespace().nth(1) == Some("b")),
+            first_move_number: fen.as_deref().map_or(1, first_move_number),
+            fen,
+            seed: v.has_chance().then_some(tags.seed),
+            time_control: tags.time_control,
+            sans: game.move_sans(),
+            coords: game.move_texts(Notation::Rules),
+            result: result.into(),
+            termination: termination.into(),
+        }
+    }
+
     /// The PGN text (tags, movetext with the coordinate moves in a trailing comment, result).
     pub fn to_pgn(&self, date: &str) -> String {
         let mut s = String::new();
@@ -265,6 +333,40 @@ mod tests {
             "1. e4 {best} e5 2.Nf3 (2. f4 exf4) Nc6 $1 3... a6 ; rest\n4. O-O! 1/2-1/2",
         );
         assert_eq!(t, ["e4", "e5", "Nf3", "Nc6", "a6", "O-O!"]);
+    }
+
+    #[test]
+    fn a_record_starts_where_its_fen_does() {
+        let fen = "4k3/8/8/8/8/8/4q3/6KQ b - - 0 12";
+        let mut g = new_game(movegen::rules::VariantId::Chess, Some(fen)).unwrap();
+        g.play(crate::api::MoveIn::Text("e2f2"), Notation::Rules).unwrap();
+        g.play(crate::api::MoveIn::Text("g1f2"), Notation::Rules).unwrap();
+        let tags = Tags { event: "e".into(), seed: 5, ..Tags::default() };
+        let r = Record::of_game(&*g, tags, "*", "unterminated");
+        assert_eq!((r.fen.as_deref(), r.black_first, r.first_move_number), (Some(fen), true, 12));
+        assert_eq!(r.seed, None, "chess has no die");
+        let pgn = r.to_pgn(&date(Some(0)));
+        assert!(pgn.contains("[Date \"1970.01.01\"]"), "{pgn}");
+        assert!(pgn.contains("12... Qf2+ 13. Kxf2"), "{pgn}");
+        // The standard start writes no FEN; a variant without one always does.
+        let start = new_game(movegen::rules::VariantId::Chess, None).unwrap();
+        let r = Record::of_game(&*start, Tags::default(), "*", "");
+        assert_eq!((r.fen, r.black_first, r.first_move_number), (None, false, 1));
+        let random = movegen::rules::VariantId::ALL
+            .into_iter()
+            .find(|v| v.info().start_fen.is_none())
+            .expect("a variant without a standard start");
+        let g = crate::api::new_game_with(random, None, 3, false).unwrap();
+        assert_eq!(Record::of_game(&*g, Tags::default(), "*", "").fen, Some(g.start_fen()));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date(None), "????.??.??");
+        assert_eq!(date(Some(0)), "1970.01.01");
+        // 2024-02-29 12:00 UTC, 2026-12-31 23:59:59 UTC.
+        assert_eq!(date(Some(1_709_208_000)), "2024.02.29");
+        assert_eq!(date(Some(1_798_761_599)), "2026.12.31");
     }
 
     #[test]

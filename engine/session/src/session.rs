@@ -4,9 +4,9 @@
 //! (written, and read back with the moves replayed). The web board holds one per game; its
 //! handlers only decode requests and encode answers.
 
-use crate::api::{new_game, new_game_with, GameApi, MoveIn};
+use crate::api::{new_game, new_game_with, GameApi, MoveIn, Notation};
 use crate::end::{result_token, Agreed, Ending};
-use crate::pgn::{first_move_number, movetext_tokens, read_pgn, san_key, PgnGame, Record};
+use crate::pgn::{movetext_tokens, read_pgn, san_key, PgnGame, Record, Tags};
 use movegen::rules::VariantId;
 use movegen::types::Color;
 use rand_core::SeedableRng;
@@ -204,7 +204,7 @@ impl Session {
     pub fn check_move(&self, text: &str) -> Result<(), Refusal> {
         self.ensure_open()?;
         self.ensure_room()?;
-        if !self.game.legal().iter().any(|l| l.action == text || l.text == text) {
+        if !self.game.legal(Notation::Rules).iter().any(|l| l.action == text || l.text == text) {
             return Err(Refusal::Illegal(format!("`{text}` is not a legal move here")));
         }
         Ok(())
@@ -214,7 +214,7 @@ impl Session {
     /// chance the die rolls a missing outcome. Returns the whole move's notation.md text.
     pub fn play(&mut self, text: &str, human: bool) -> Result<String, String> {
         let side = self.game.turn().index();
-        let full = self.game.play(MoveIn::Drawn { text, die: &mut self.die })?;
+        let full = self.game.play(MoveIn::Drawn { text, die: &mut self.die }, Notation::Rules)?;
         if human {
             self.players[side].human = true;
         } else {
@@ -248,32 +248,28 @@ impl Session {
         self.agreed = Some(Agreed::Draw);
     }
 
-    /// The game as PGN (the match runner's format) from `event` at `site` on `date`.
+    /// The game as PGN (the match runner's format) from `event` at `site` on `date`
+    /// ([`crate::pgn::date`]).
     pub fn pgn(&self, event: &str, site: &str, date: &str) -> String {
-        let g = &*self.game;
-        let v = g.variant();
-        let standard = new_game(v, None).map(|n| n.fen()).ok();
-        let fen = Some(g.start_fen())
-            .filter(|f| Some(f) != standard.as_ref() || v.info().start_fen.is_none());
-        let end = self.end();
-        let rec = Record {
+        self.record(Tags {
             event: event.into(),
             site: site.into(),
             round: 1,
             white: self.players[0].name().into(),
             black: self.players[1].name().into(),
-            variant: v.name().into(),
-            black_first: fen.as_deref().is_some_and(|f| f.split_whitespace().nth(1) == Some("b")),
-            first_move_number: fen.as_deref().map_or(1, first_move_number),
-            fen,
-            seed: v.has_chance().then_some(self.seed),
             time_control: "-".into(),
-            sans: g.move_sans(),
-            coords: g.move_texts(),
-            result: end.as_ref().map_or(result_token(None).into(), |e| e.result.clone()),
-            termination: end.map_or("unterminated".into(), |e| e.reason),
-        };
-        rec.to_pgn(date)
+            seed: self.seed,
+        })
+        .to_pgn(date)
+    }
+
+    /// The game's record with `tags`, its result and termination from [`Session::end`]
+    /// (`*` and `unterminated` while it goes on).
+    pub fn record(&self, tags: Tags) -> Record {
+        let end = self.end();
+        let result = end.as_ref().map_or(result_token(None), |e| &e.result);
+        let termination = end.as_ref().map_or("unterminated", |e| &e.reason);
+        Record::of_game(&*self.game, tags, result, termination)
     }
 
     /// Loads game number `index` (from 0) of a PGN: a record written by `menagerie match`,
@@ -341,14 +337,14 @@ impl Session {
                 let mut d = self.die.clone();
                 let outcomes = self
                     .game
-                    .legal()
+                    .legal(Notation::Rules)
                     .iter()
                     .filter(|l| l.text.split(',').next() == Some(action))
                     .count();
                 if outcomes > 1 {
                     free += 1;
                 }
-                match trial.play(MoveIn::Drawn { text: action, die: &mut d }) {
+                match trial.play(MoveIn::Drawn { text: action, die: &mut d }, Notation::Rules) {
                     Ok(t) if t == *full => {
                         if outcomes > 1 {
                             same += 1;
@@ -360,7 +356,7 @@ impl Session {
                     _ => {}
                 }
             }
-            self.game.play(MoveIn::Text(full)).map_err(bad)?;
+            self.game.play(MoveIn::Text(full), Notation::Rules).map_err(bad)?;
         }
         Ok((same, free))
     }
@@ -370,7 +366,7 @@ impl Session {
 fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), String> {
     for (i, tok) in movetext_tokens(movetext).iter().enumerate() {
         let key = san_key(tok);
-        let legal = game.legal();
+        let legal = game.legal(Notation::Rules);
         let mut found: Vec<&str> = legal
             .iter()
             .filter(|l| l.text == *tok || san_key(&l.san) == key)
@@ -382,7 +378,8 @@ fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), String>
             [] => return Err(format!("move {} `{tok}` is not a legal move here", i + 1)),
             _ => return Err(format!("move {} `{tok}` fits several moves", i + 1)),
         };
-        game.play(MoveIn::Text(&text)).map_err(|e| format!("move {} `{tok}`: {e}", i + 1))?;
+        game.play(MoveIn::Text(&text), Notation::Rules)
+            .map_err(|e| format!("move {} `{tok}`: {e}", i + 1))?;
     }
     Ok(())
 }
@@ -390,13 +387,14 @@ fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), String>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::first_move_number;
 
     #[test]
     fn movetext_without_tags_and_a_move_number_from_the_fen() {
         let chess = Untagged { variant: VariantId::DEFAULT, fen: None };
         let l = Session::from_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5+ a6 *", 0, chess).unwrap();
         assert_eq!(l.session.game.ply(), 6);
-        assert_eq!(l.session.game.move_texts()[4], "f1b5");
+        assert_eq!(l.session.game.move_texts(Notation::Rules)[4], "f1b5");
         let bad = Session::from_pgn("1. e4 e5 2. Ke3", 0, chess).unwrap_err();
         assert!(bad.contains("move 3 `Ke3`"), "{bad}");
         // A tagged record of algebraic moves from move 25 with Black to move.
@@ -406,7 +404,7 @@ mod tests {
         assert!(l.is_err(), "long algebraic is not SAN");
         let pgn = pgn.replace("Qe2-f2+??", "Qf2+??");
         let l = Session::from_pgn(&pgn, 0, chess).unwrap();
-        assert_eq!(l.session.game.move_texts(), ["e2f2", "g1f2"]);
+        assert_eq!(l.session.game.move_texts(Notation::Rules), ["e2f2", "g1f2"]);
         assert_eq!(first_move_number(&l.session.game.start_fen()), 25);
     }
 

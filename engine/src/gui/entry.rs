@@ -150,7 +150,7 @@ mod tests {
 
     fn entries_of(v: VariantId, fen: &str) -> Vec<Entry> {
         let g = new_game(v, Some(fen)).unwrap();
-        entries(&g.view(), &g.legal())
+        entries(&g.view(), &g.legal(session::Notation::Rules))
     }
 
     fn find<'a>(es: &'a [Entry], action: &str) -> &'a Entry {

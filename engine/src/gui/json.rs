@@ -111,7 +111,7 @@ pub fn state_json(id: u64, slot: &Slot, ply: Option<usize>) -> Result<Value, Str
     let view =
         g.view_at(at).ok_or_else(|| format!("ply {at} is not in this game (0..={current})"))?;
     let sans = g.move_sans();
-    let texts = g.move_texts();
+    let texts = g.move_texts(session::Notation::Rules);
     let mut number = session::pgn::first_move_number(&g.start_fen());
     let moves: Vec<Value> = (0..current)
         .map(|i| {
@@ -133,7 +133,7 @@ pub fn state_json(id: u64, slot: &Slot, ply: Option<usize>) -> Result<Value, Str
         .collect();
     let end = s.end();
     let legal = if at == current && end.is_none() {
-        entries(&view, &g.legal()).iter().map(entry_json).collect()
+        entries(&view, &g.legal(session::Notation::Rules)).iter().map(entry_json).collect()
     } else {
         Vec::new()
     };

@@ -356,7 +356,7 @@ async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Resu
         (Purpose::Hint, Some(best)) => {
             let s = shared.lock().expect("lock");
             let view = s.game().view();
-            let e = entry::entries(&view, &s.game().legal())
+            let e = entry::entries(&view, &s.game().legal(session::Notation::Rules))
                 .into_iter()
                 .find(|e| e.action == best.action)
                 .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));

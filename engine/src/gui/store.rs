@@ -208,7 +208,8 @@ impl Store {
         s.analysing = purpose == Purpose::Analyse;
         let (tx, rx) = oneshot::channel();
         let listener = make_listener(shared.clone(), &s, token, purpose, tx);
-        s.game().go(&self.searcher, limits, Config { skill, ..Config::default() }, listener);
+        let config = Config { skill, ..Config::default() };
+        s.game().go(&self.searcher, limits, config, listener, session::Notation::Rules);
         s.emit(&json!({"type": "searching", "purpose": format!("{purpose:?}").to_lowercase()}));
         Ok(rx)
     }

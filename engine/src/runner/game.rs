@@ -5,13 +5,12 @@
 use super::player::{Control, Player, Proto, Reply, Turn};
 use super::process::Fault;
 use super::{time_control_tag, MatchConfig};
-use crate::xboard::game::{new_game, XboardGame};
+use crate::xboard::game::new_game;
 use movegen::rules::{GameEnd, Outcome};
 use movegen::types::Color;
-use rand_core::SeedableRng;
 use session::end::{reason_text, result_token};
-use session::pgn::Record;
-use session::MoveIn;
+use session::pgn::{Record, Tags};
+use session::{GameApi, MoveIn, Notation, Session};
 use std::time::{Duration, Instant};
 
 /// A played game: its record, its outcome, and the side that caused a fault (with what).
@@ -148,7 +147,6 @@ struct Table<'a> {
     fen: Option<String>,
     clocks: Clocks,
     adjudicator: Adjudicator,
-    die: rand_pcg::Pcg64,
 }
 
 impl Table<'_> {
@@ -182,22 +180,19 @@ pub(super) fn play_game(
     start_fen: Option<&str>,
     seed: u64,
 ) -> Result<Played, String> {
-    let mut game = new_game(cfg.variant, start_fen, 0)?;
+    // The session's die (seeded with `seed`) rolls every chance outcome.
+    let mut s = Session::new(new_game(cfg.variant, start_fen, 0)?, seed);
     let variant_start = session::new_game(cfg.variant, None)?.fen();
-    let black_first = game.turn() == Color::Black;
-    let first_move_number =
-        game.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1);
     let mut t = Table {
         cfg,
         variant_name: cfg.variant.name().to_string(),
         fen: start_fen.map(str::to_string).filter(|f| *f != variant_start),
         clocks: Clocks::new([players[0].control().clone(), players[1].control().clone()]),
         adjudicator: Adjudicator::default(),
-        die: rand_pcg::Pcg64::seed_from_u64(seed),
     };
     let mut over = start_players(&t, players);
     while over.is_none() {
-        over = play_turn(&mut t, &mut *game, players);
+        over = play_turn(&mut t, &mut s, players);
     }
     let over = over.expect("the game is over");
     let result = result_token(Some(GameEnd {
@@ -208,27 +203,20 @@ pub(super) fn play_game(
         p.game_over(result, &over.termination);
     }
     let controls = &t.clocks.controls;
-    let record = Record {
+    let tags = Tags {
         event: cfg.event.clone(),
         site: "menagerie match".into(),
         round: 0,
         white: players[0].name.clone(),
         black: players[1].name.clone(),
-        variant: t.variant_name.clone(),
-        fen: t.fen,
-        seed: cfg.variant.has_chance().then_some(seed),
         time_control: if controls[0] == controls[1] {
             time_control_tag(&controls[0])
         } else {
             format!("{} vs {}", time_control_tag(&controls[0]), time_control_tag(&controls[1]))
         },
-        sans: game.move_sans(),
-        coords: game.move_texts(),
-        result: result.to_string(),
-        termination: over.termination,
-        black_first,
-        first_move_number,
+        seed,
     };
+    let record = Record::of_game(&*s.game, tags, result, &over.termination);
     Ok((record, Some(over.outcome), over.fault))
 }
 
@@ -249,13 +237,10 @@ fn start_players(t: &Table<'_>, players: &mut [&mut Player; 2]) -> Option<Over> 
     over
 }
 
-/// One turn: the end by the rules or the ply limit, else the mover's reply (a fault, a flag
+/// One turn of the game in `s`: the end by the rules or the ply limit, else the mover's reply (a fault, a flag
 /// fall or a resignation ends the game), the move played, and the adjudication on its score.
-fn play_turn(
-    t: &mut Table<'_>,
-    game: &mut dyn XboardGame,
-    players: &mut [&mut Player; 2],
-) -> Option<Over> {
+fn play_turn(t: &mut Table<'_>, s: &mut Session, players: &mut [&mut Player; 2]) -> Option<Over> {
+    let Session { game, die, .. } = s;
     if let Some(end) = game.end() {
         return Some(Over { outcome: end.outcome, termination: reason_text(&end), fault: None });
     }
@@ -268,7 +253,7 @@ fn play_turn(
     }
     let side = game.turn();
     let si = side.index();
-    let reply = match ask(t, &*game, players[si], si) {
+    let reply = match ask(t, &**game, players[si], si) {
         Ok(r) => r,
         Err(termination) => return Some(Over::fault(side, termination, &game.fen())),
     };
@@ -280,7 +265,7 @@ fn play_turn(
             fault: None,
         });
     }
-    match play_reply(game, &reply.text, player.proto, &mut t.die) {
+    match play_reply(&mut **game, &reply.text, player.proto, die) {
         Err(e) => {
             let termination =
                 format!("{} played an illegal move {} ({e})", player.name, reply.text);
@@ -300,15 +285,19 @@ fn play_turn(
 /// time forfeit or a flag fall.
 fn ask(
     t: &mut Table<'_>,
-    game: &dyn XboardGame,
+    game: &dyn GameApi,
     player: &mut Player,
     si: usize,
 ) -> Result<Reply, String> {
-    let moves_uci = game.move_texts();
+    let moves_uci = game.move_texts(Notation::Rules);
     // In a game of chance, XBoard 4.9.1's forms leave out the PieceEater's step where XBoard
     // cannot draw it (drops, e.p., ...), and the receiver would roll its own die: relay the
     // full turn in notation.md form instead, which the XBoard adapter accepts (issue 16).
-    let moves_xb = if t.cfg.variant.has_chance() { moves_uci.clone() } else { game.xboard_moves() };
+    let moves_xb = if t.cfg.variant.has_chance() {
+        moves_uci.clone()
+    } else {
+        game.move_texts(Notation::Dialect)
+    };
     let c = &t.clocks;
     let mtg = (c.moves > 0).then(|| c.moves - c.moves_made[si] % c.moves);
     let turn = t.turn(si, (&moves_uci, &moves_xb), (c.left[si], c.left[1 - si], mtg));
@@ -345,30 +334,33 @@ enum Taken {
 /// engine's own step, sent in the kill slot or left out, is replaced by the rolled one, so every
 /// game replays from its seed whatever the protocols. UCI engines send the action alone.
 fn play_reply(
-    game: &mut dyn XboardGame,
+    game: &mut dyn GameApi,
     text: &str,
     proto: Proto,
     die: &mut rand_pcg::Pcg64,
 ) -> Result<Taken, String> {
-    let play_sent = |game: &mut dyn XboardGame, text: &str, die: &mut rand_pcg::Pcg64| match proto {
-        Proto::Uci => game.play(MoveIn::Drawn { text, die }),
-        Proto::Xboard => game.play_xboard_drawn(text, die),
+    let sent = match proto {
+        Proto::Uci => Notation::Rules,
+        Proto::Xboard => Notation::Dialect,
     };
     if !(game.variant().has_chance() && proto == Proto::Xboard) {
-        play_sent(game, text, die)?;
+        game.play(MoveIn::Drawn { text, die }, sent)?;
         return Ok(Taken::AsSent);
     }
     // The engine's full turn in notation.md form, when its text carries (or fixes) the step.
     let own = {
-        let mut g = game.clone_xboard();
-        g.play_xboard_exact(text).ok().and_then(|_| g.move_texts().pop())
+        let mut g = game.clone_box();
+        g.play(MoveIn::Text(text), sent).ok().and_then(|_| g.move_texts(Notation::Rules).pop())
     };
     let rolled = match &own {
         Some(full) => {
             let action = full.split(',').next().unwrap_or(full);
-            game.play(MoveIn::Drawn { text: action, die })?
+            game.play(MoveIn::Drawn { text: action, die }, Notation::Rules)?
         }
-        None => game.play_xboard_drawn(text, die)?,
+        None => {
+            game.play(MoveIn::Drawn { text, die }, sent)?;
+            game.move_texts(Notation::Rules).pop().unwrap_or_default()
+        }
     };
     Ok(if own.as_deref() == Some(rolled.as_str()) { Taken::AsSent } else { Taken::Rerolled })
 }

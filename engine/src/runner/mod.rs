@@ -135,23 +135,10 @@ fn time_control_tag(c: &Control) -> String {
     }
 }
 
-/// Today's date as a PGN `Date` tag writes it.
+/// Today's date as a PGN `Date` tag writes it ([`session::pgn::date`] of the system clock).
 pub fn date() -> String {
-    // Days since the epoch to a civil date (proleptic Gregorian).
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}.{m:02}.{d:02}")
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    session::pgn::date(Some(now.map_or(0, |d| d.as_secs())))
 }
 
 /// Lines of the log shown with a fault.

@@ -10,12 +10,12 @@ pub mod highlight;
 pub mod images;
 
 use crate::protocol::{sanitize, Engine, Line, ENGINE_NAME, HASH_MAX_MB, THREADS_MAX};
-use game::{from_xboard_fen, new_game, XboardGame};
+use game::{from_xboard_fen, new_game};
 use movegen::rules::{GameEnd, VariantId};
 use movegen::types::Color;
 use search::skill::{ELO_MAX, ELO_MIN, MAX_LEVEL};
 use search::{Clock, Config, Info, Limits, Score};
-use session::api::{Event, Listener};
+use session::api::{Event, GameApi, Listener, Notation};
 use session::end::{reason_text, result_token};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ struct TimeControl {
 pub struct Xboard {
     s: Engine,
     /// The current game.
-    game: Box<dyn XboardGame>,
+    game: Box<dyn GameApi>,
     force: bool,
     engine_side: Option<Color>,
     post: bool,
@@ -136,7 +136,7 @@ impl Xboard {
         let taken = self.pending.lock().expect("lock").take();
         if let Some((generation, raw)) = taken {
             if generation == self.generation {
-                if let Err(e) = self.game.play(session::MoveIn::Raw(raw)) {
+                if let Err(e) = self.game.play(session::MoveIn::Raw(raw), Notation::Dialect) {
                     // Cannot happen for a searched move; say so rather than drift silently.
                     self.error("internal: own move rejected", &e);
                 }
@@ -223,8 +223,8 @@ impl Xboard {
             "perft" => self.perft(rest, line),
             "quit" => return false,
             // A bare move (without `usermove`) is accepted as one.
-            _ if self.game.xboard_legal().iter().any(|t| t == line)
-                || self.game.clone_xboard().play_xboard(line, self.s.opts.seed).is_ok() =>
+            _ if self.game.legal(Notation::Dialect).iter().any(|l| l.text == line)
+                || self.game.clone_box().play(self.keyed(line), Notation::Dialect).is_ok() =>
             {
                 self.user_move(line);
             }
@@ -389,10 +389,10 @@ impl Xboard {
     fn perft(&mut self, rest: &str, line: &str) {
         match rest.parse::<u32>() {
             Ok(d) if (1..=20).contains(&d) => {
-                let game = self.game.clone_xboard();
+                let game = self.game.clone_box();
                 let threads = self.s.opts.threads;
                 let divide = move |stop: &std::sync::atomic::AtomicBool| {
-                    game.divide_xboard(d, threads, stop)
+                    game.divide(d, threads, stop, Notation::Dialect)
                 };
                 self.s.spawn_perft(divide, false, "# perft stopped");
             }
@@ -435,10 +435,10 @@ impl Xboard {
     }
 
     fn announce_variant(&self) {
-        if let Some(setup) = self.game.xboard_setup() {
+        if let Some(setup) = game::setup(&*self.game) {
             self.s.out.line(&setup);
         }
-        for p in self.game.xboard_pieces() {
+        for p in game::pieces(&*self.game) {
             self.s.out.line(&p);
         }
         self.announce_seed();
@@ -457,7 +457,7 @@ impl Xboard {
 
     /// Marks on XBoard's board what it cannot draw itself (PieceEater: the PE's square).
     fn mark(&self) {
-        if let Some(m) = self.game.xboard_marker() {
+        if let Some(m) = game::marker(&*self.game) {
             self.s.out.line(&format!("highlight {m}"));
         }
     }
@@ -544,7 +544,7 @@ impl Xboard {
         let post = self.post;
         let pending = self.pending.clone();
         let last = self.last_info.clone();
-        let shadow: Mutex<Box<dyn XboardGame>> = Mutex::new(self.game.clone_xboard());
+        let shadow: Mutex<Box<dyn GameApi>> = Mutex::new(self.game.clone_box());
         let gate = self.gate.clone();
         let generation = self.generation;
         // A fresh flag per search: only `stop_search` of this search sets it.
@@ -575,20 +575,24 @@ impl Xboard {
                     _ if cancelled.load(std::sync::atomic::Ordering::SeqCst) => {}
                     (Some(text), Some(raw)) => {
                         // A game of chance: the engine rolls the outcome of its action itself.
-                        let realised = game.realise_raw(raw, seed);
+                        let realised = game::realise_raw(&**game, raw, seed);
                         let before = game.ply();
-                        if let Err(e) = game.play(session::MoveIn::Raw(realised)) {
+                        if let Err(e) = game.play(session::MoveIn::Raw(realised), Notation::Dialect)
+                        {
                             // Cannot happen for a searched move; never announce an illegal one.
                             out.line(&format!("Error (internal: own move rejected): {e}"));
                         } else {
                             let text = if realised == raw {
                                 text
                             } else {
-                                game.xboard_moves().get(before).cloned().unwrap_or(text)
+                                game.move_texts(Notation::Dialect)
+                                    .get(before)
+                                    .cloned()
+                                    .unwrap_or(text)
                             };
                             *pending.lock().expect("lock") = Some((generation, realised));
                             out.line(&format!("move {text}"));
-                            if let Some(m) = game.xboard_marker() {
+                            if let Some(m) = game::marker(&**game) {
                                 out.line(&format!("highlight {m}"));
                             }
                             if let Some(end) = game.end() {
@@ -625,8 +629,8 @@ impl Xboard {
             return;
         }
         // Computed once per move: for the resign test and the search.
-        let avoid = self.game.xboard_avoid();
-        if self.game.all_legal_in(&avoid) {
+        let avoid = game::avoid(&*self.game);
+        if game::all_legal_in(&*self.game, &avoid) {
             // Every legal move is one XBoard 4.9.1 cannot follow (`xboard_avoid`): it would
             // forfeit the engine for it (seen in 8-Piece when the only moves left start on a
             // square XBoard draws wrongly after a push). Resigning ends the game cleanly.
@@ -646,7 +650,7 @@ impl Xboard {
         self.search_start = Instant::now();
         self.gate.lock().expect("lock").moved = false;
         let listener = self.listener(true);
-        self.game.go_xboard(&self.s.searcher, self.limits(), config, listener);
+        self.game.go(&self.s.searcher, self.limits(), config, listener, Notation::Dialect);
     }
 
     fn restart_analysis(&mut self) {
@@ -659,17 +663,17 @@ impl Xboard {
         }
         let config = Config {
             multipv: self.s.opts.multipv,
-            avoid: self.game.xboard_avoid(),
+            avoid: game::avoid(&*self.game),
             ..Config::default()
         };
         let limits = Limits { infinite: true, ..Limits::default() };
         let listener = self.listener(false);
-        self.game.go_xboard(&self.s.searcher, limits, config, listener);
+        self.game.go(&self.s.searcher, limits, config, listener, Notation::Dialect);
     }
 
     fn user_move(&mut self, text: &str) {
         // PieceEater: a turn without its PE leg gets the step from the die keyed by `Seed`.
-        match self.game.play_xboard(text, self.s.opts.seed) {
+        match self.game.play(self.keyed(text), Notation::Dialect) {
             Err(e) => {
                 self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
             }
@@ -690,7 +694,7 @@ impl Xboard {
 
     fn setboard(&mut self, sent: &str) {
         // XBoard relays a pass as a `setboard` of the position after it.
-        if self.game.try_pass_as_setboard(sent) {
+        if game::try_pass_as_setboard(&mut *self.game, sent) {
             if self.analyze {
                 self.restart_analysis();
             } else {
@@ -712,11 +716,17 @@ impl Xboard {
         }
     }
 
+    /// A move as XBoard sends it: in a game of chance a turn without its outcome gets the step
+    /// from the die keyed by `Seed` (PieceEater).
+    fn keyed<'a>(&self, text: &'a str) -> session::MoveIn<'a> {
+        session::MoveIn::Keyed { text, seed: self.s.opts.seed }
+    }
+
     fn highlight(&mut self, sq: &str, put: Option<&str>) {
         if put.is_none() {
             self.last_lift = Some(sq.to_string());
         }
-        if let Some(board) = self.game.highlight(sq, put) {
+        if let Some(board) = game::highlight(&*self.game, sq, put) {
             self.s.out.line(&format!("highlight {board}"));
         }
     }
