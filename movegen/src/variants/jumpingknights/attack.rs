@@ -497,7 +497,7 @@ mod tests {
             "a War Machine's jump is tested"
         );
         let (mut quick, mut checks, mut all) = (0, 0, 0);
-        super::super::testing::random_games(&fens, 20, 80, 0x9e37_79b9_7f4a_7c15, |pos| {
+        super::super::random_games(&fens, 20, 80, 0x9e37_79b9_7f4a_7c15, |pos| {
             let mut list = JkMoves::default();
             generate_unfiltered(pos, &mut Lister(&mut list));
             let us = pos.core.turn;

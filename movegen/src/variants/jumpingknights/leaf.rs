@@ -680,7 +680,7 @@ mod tests {
     #[test]
     fn the_kings_count_holds_outside_its_zone() {
         let (mut kings, mut moved, mut all) = (0, 0, 0);
-        super::super::testing::random_games(
+        super::super::random_games(
             &super::super::TEST_FENS,
             12,
             60,
@@ -727,7 +727,7 @@ mod tests {
             "10/1r1wk3r1/1pq3nbp1/1B3pp3/4p2w2/1b2PPPP2/p1PP1B4/7WR1/1R2K3N1/2W7 w - - 5 32",
         ];
         let mut checked = 0;
-        super::super::testing::random_games(&fens, 12, 60, 0x2545_f491_4f6c_dd1d, |pos| {
+        super::super::random_games(&fens, 12, 60, 0x2545_f491_4f6c_dd1d, |pos| {
             let mut list = JkMoves::default();
             pos.legal_moves(&mut list);
             let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
