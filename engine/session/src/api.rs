@@ -10,7 +10,7 @@ use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::{GameEnd, Rules, VariantId};
 use movegen::types::Color;
-use movegen::view::{BoardView, MoveEffect};
+use movegen::view::{BoardView, MoveEffect, MoveInput};
 use movegen::Move;
 use search::{Config, Info, Limits, Reporter, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -81,6 +81,9 @@ pub struct LegalMove {
     pub action: String,
     /// What it changes on the board.
     pub effect: MoveEffect,
+    /// How a person enters it on a board surface (`Rules::move_input`): its kind, the squares
+    /// to click, a drop's piece, castling's partner.
+    pub input: MoveInput,
 }
 
 /// A game of some variant, driven by notation.md text.
@@ -405,6 +408,7 @@ impl<V: Evaluator> GameApi for GameBox<V> {
                 pgn: pos.pgn_san(m),
                 action: pos.action_text(m),
                 effect: pos.move_effect(m),
+                input: pos.move_input(m),
             })
             .collect()
     }
