@@ -75,7 +75,8 @@ def main():
     limit = 100
     if args and args[0].isdigit(): limit = int(args.pop(0))
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    default = ['movegen/src', 'eval/src', 'engine/search/src', 'engine/session/src', 'engine/src']
+    default = ['movegen/src', 'eval/src', 'engine/search/src', 'engine/session/src',
+               'engine/board/src', 'engine/src']
     roots = args or [os.path.join(here, d) for d in default]
     rows = []
     for root in roots:

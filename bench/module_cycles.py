@@ -16,8 +16,8 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CRATES = ["movegen/src", "eval/src", "engine/search/src", "engine/session/src", "engine/src",
-          "tests/src", "bench/src"]
+CRATES = ["movegen/src", "eval/src", "engine/search/src", "engine/session/src",
+          "engine/board/src", "engine/src", "tests/src", "bench/src"]
 USE = re.compile(r"\buse\s+([^;]+);")
 PUB_USE = re.compile(r"\bpub(?:\([^)]*\))?\s+use\s+([^;]+);")
 

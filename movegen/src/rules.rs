@@ -4,7 +4,7 @@ use crate::fen::{FenError, Hands, Setup};
 use crate::moves::{Move, MoveBuf, ACTION_MASK};
 use crate::position::Core;
 use crate::types::{Color, Geometry, Square};
-use crate::view::{BoardView, ChanceStep, MoveEffect};
+use crate::view::{BoardView, ChanceStep, MoveEffect, MoveInput};
 use std::fmt;
 
 pub use crate::info::VariantId;
@@ -275,6 +275,18 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn board_view(&self) -> BoardView {
         BoardView::from_fen::<Self::G>(&self.fen(), self.chance_piece())
             .expect("a position reads back its own FEN")
+    }
+    /// For a castling move `m`: the square its partner (the rook; the 8-Piece jailer) stands on
+    /// before the move. `None` for every other move, and by default (a variant without castling).
+    fn castle_partner(&self, m: Move) -> Option<Square> {
+        let _ = m;
+        None
+    }
+    /// How a person enters the legal move `m` on a board surface: [`MoveInput::of`] with the
+    /// castling partner by default; a variant whose notation names other squares, or with
+    /// drops, says so.
+    fn move_input(&self, m: Move) -> MoveInput {
+        MoveInput::of(m, self.castle_partner(m))
     }
     /// What the legal move `m` changes on the board: the squares that change and their new
     /// contents, the hands, and the chance step (which outcome of how many).

@@ -7,8 +7,13 @@
 //! A view is read from the position's own FEN (the rule book's tokens, so a lancer's facing is
 //! part of its token, `L(ne)`), so it shows exactly what the FEN records; the neutral chance piece
 //! (the PieceEater) is named by the position (`Rules::chance_piece`).
+//!
+//! How a person enters a move on a surface is read from the move itself ([`MoveInput`],
+//! `Rules::move_input`): its kind and the squares to click, so a surface never re-parses the
+//! move's text to find them.
 
 use crate::fen::{parse_board, BoardItem, FenError};
+use crate::moves::{Move, MoveKind};
 use crate::types::{Color, Geometry, Square};
 
 /// What one cell of the grid holds.
@@ -199,4 +204,146 @@ pub fn diff(before: &BoardView, after: &BoardView) -> Vec<SquareChange> {
             after: b.token().map(str::to_string),
         })
         .collect()
+}
+
+/// How a person enters a legal move on a board surface (the web board's clicks), read from the
+/// move: its kind, the squares its coordinate notation (notation.md) names, in order, and the
+/// facts a surface shows beside them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveInput {
+    /// The move's kind.
+    pub kind: MoveKind,
+    /// The squares to click, in order: the squares the move's coordinate notation names, a
+    /// square named twice in a row once (`c5e7,e7f8` is c5, e7, f8), except that a move that
+    /// stays on its square (a lancer's turn in place, a Magician switch) names it twice; empty
+    /// for a pass. A drop names only its target square (the dropped piece is [`Self::drop`]).
+    pub clicks: Vec<Square>,
+    /// For a drop: the dropped piece's FEN letter, upper case for either side.
+    pub drop: Option<char>,
+    /// For castling: the square the king's partner (the rook; the 8-Piece jailer) stands on
+    /// before the move.
+    pub partner: Option<Square>,
+    /// Whether the move names a piece the moving unit becomes (a promotion, chosen or forced).
+    pub promotes: bool,
+}
+
+impl MoveInput {
+    /// The input of `m` read from its fields alone (the default of `Rules::move_input`): the
+    /// clicks by its kind (`from`, `to` and for a push or a jump `aux`), a castling partner
+    /// `partner`, no drop letter (a variant with drops names it).
+    pub fn of(m: Move, partner: Option<Square>) -> MoveInput {
+        let clicks = match m.kind() {
+            MoveKind::Pass => Vec::new(),
+            MoveKind::Drop => vec![m.to()],
+            MoveKind::Turn | MoveKind::Switch => vec![m.from(), m.from()],
+            MoveKind::Push | MoveKind::Nudge | MoveKind::Jump | MoveKind::JumpEnPassant => {
+                vec![m.from(), m.to(), m.aux()]
+            }
+            MoveKind::Normal
+            | MoveKind::DoublePush
+            | MoveKind::EnPassant
+            | MoveKind::Castle
+            | MoveKind::TurnMove
+            | MoveKind::Swap => vec![m.from(), m.to()],
+        };
+        MoveInput {
+            kind: m.kind(),
+            clicks,
+            drop: None,
+            partner: if m.kind() == MoveKind::Castle { partner } else { None },
+            promotes: m.kind() != MoveKind::Drop && m.promo() != 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::info::VariantId;
+    use crate::rules::Rules;
+    use crate::zobrist::splitmix64;
+
+    /// The squares a coordinate text names, read back with the geometry's square reader (the
+    /// test's own reading of notation.md): each leg's squares in order, a square repeated in a
+    /// row once, a lone square twice; a drop's letter and square; nothing for the pass.
+    fn named<G: Geometry>(text: &str) -> (Vec<Square>, Option<char>) {
+        if text == "0000" {
+            return (Vec::new(), None);
+        }
+        if let Some((piece, sq)) = text.split_once('@') {
+            let letter = piece.chars().next().map(|c| c.to_ascii_uppercase());
+            return (vec![G::parse_square(sq).expect("a drop's square")], letter);
+        }
+        let mut out: Vec<Square> = Vec::new();
+        for leg in text.split(',') {
+            let mut rest = leg;
+            while let Some((sq, n)) = G::parse_square_prefix(rest) {
+                if out.last() != Some(&sq) {
+                    out.push(sq);
+                }
+                rest = &rest[n..];
+            }
+        }
+        if out.len() == 1 {
+            out.push(out[0]);
+        }
+        (out, None)
+    }
+
+    /// Every legal move along random games from the variant's start positions, setups and bench
+    /// positions: its input clicks the squares its text names, castling has a partner of the
+    /// mover's standing on the board, and only castling has one.
+    fn check<R: Rules>(v: VariantId) -> usize {
+        let info = v.info();
+        let mut starts: Vec<String> = info.start_fen.iter().map(ToString::to_string).collect();
+        if let Some(s) = info.setups {
+            starts.extend([0, 1, 2, 100, 500].iter().filter_map(|&n| (s.fen)(n)));
+        }
+        starts.extend(info.perft_bench.iter().map(|(f, _)| f.to_string()));
+        let (mut rng, mut castles) = (v as u64, 0);
+        for fen in &starts {
+            for _ in 0..6 {
+                let mut pos = R::from_fen_as(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"));
+                for _ in 0..80 {
+                    let mut list = R::Moves::default();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    let view = pos.board_view();
+                    for &m in list.iter() {
+                        let input = pos.move_input(m);
+                        let text = pos.action_text(m);
+                        let (squares, letter) = named::<R::G>(&text);
+                        assert_eq!((&input.clicks, input.drop), (&squares, letter), "{v} {text}");
+                        assert_eq!(input.kind, m.kind());
+                        let own = |sq: Square| {
+                            view.cell(sq).token().is_some_and(|t| {
+                                t.starts_with(|c: char| c.is_ascii_uppercase())
+                                    == (pos.turn() == Color::White)
+                            })
+                        };
+                        if m.kind() == MoveKind::Castle {
+                            let p = input.partner.expect("castling has a partner");
+                            assert!(p != m.from() && own(p), "{v} {} {text}", pos.fen());
+                            castles += 1;
+                        } else {
+                            assert_eq!(input.partner, None, "{v} {text}");
+                        }
+                    }
+                    rng = splitmix64(rng);
+                    pos = pos.play(list[(rng % list.len() as u64) as usize]);
+                }
+            }
+        }
+        castles
+    }
+
+    #[test]
+    fn move_input_clicks_the_squares_the_notation_names() {
+        for v in VariantId::ALL {
+            let castles = crate::with_variant!(v, R => check::<R>(v)).unwrap();
+            assert!(castles > 0, "{v}: no castling seen");
+        }
+    }
 }

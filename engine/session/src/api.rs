@@ -12,7 +12,7 @@ use eval::Evaluator;
 use movegen::moves::ACTION_MASK;
 use movegen::rules::{GameEnd, Rules, VariantId};
 use movegen::types::Color;
-use movegen::view::{BoardView, MoveEffect};
+use movegen::view::{BoardView, MoveEffect, MoveInput};
 use movegen::Move;
 use search::{Config, Info, Limits, Reporter, Searcher};
 use std::any::Any;
@@ -96,6 +96,9 @@ pub struct LegalMove {
     pub action: String,
     /// What it changes on the board.
     pub effect: MoveEffect,
+    /// How a person enters it on a board surface (`Rules::move_input`): its kind, the squares
+    /// to click, a drop's piece, castling's partner.
+    pub input: MoveInput,
 }
 
 /// A game of some variant, driven by move texts in a [`Notation`].
@@ -439,6 +442,7 @@ impl<V: Evaluator> GameApi for GameBox<V> {
                 pgn: pos.pgn_san(m),
                 action: (texts.action)(pos, m),
                 effect: pos.move_effect(m),
+                input: pos.move_input(m),
             })
             .collect()
     }

@@ -5,6 +5,7 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use movegen::rules::VariantId;
+use serde_json::{json, Value};
 use std::sync::LazyLock;
 
 use crate::pieces::{self, PieceRow};
@@ -68,6 +69,18 @@ pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceRow<'static>> 
         let same = v.info().piece(letter)?.name == orthodox.info().piece(letter)?.name;
         same.then(|| find(orthodox)).flatten()
     })
+}
+
+/// Piece token -> URL of its drawing, for every drawing of the manifest that serves `v` (the
+/// variant table's `images`).
+pub fn images(v: VariantId) -> Value {
+    let mut m = serde_json::Map::new();
+    for p in rows() {
+        if let Some(d) = drawing(v, p.fen) {
+            m.insert(p.fen.to_string(), json!(url(d)));
+        }
+    }
+    Value::Object(m)
 }
 
 /// The URL of a drawing.

@@ -1,16 +1,13 @@
 //! `menagerie gui`: a local web board for every variant, driven by the engine's own rules in the
 //! same process. An HTTP server (axum on tokio, `docs/decisions/0003-gui-server.md`) serves the
 //! embedded page (`engine/assets/gui/`) and a JSON API over a game session per game
-//! (`session::Session`, which decides the start, the end and what may be played; the handlers
-//! decode requests and encode answers); engine output streams to the page as server-sent
-//! events. `docs/gui.md` describes the page and the API.
+//! (`session::Session`, which decides the start, the end and what may be played). The handlers
+//! decode requests, call the session, and answer with the JSON of the view model (the `board`
+//! crate: the game's state, click paths, move forms, help texts); engine output streams to the
+//! page as server-sent events. `docs/gui.md` describes the page and the API.
 
 pub mod assets;
-pub mod entry;
 pub mod guard;
-pub mod help;
-pub mod json;
-pub mod pgn;
 pub mod serve;
 pub mod store;
 
@@ -104,7 +101,7 @@ fn game_id(id: &str) -> Result<u64, Fail> {
 
 fn state(id: u64, shared: &Shared, ply: Option<usize>) -> Response {
     let s = shared.lock().expect("lock");
-    match json::state_json(id, &s, ply) {
+    match board::state_json(id, &s.session, ply, s.activity()) {
         Ok(v) => Json(v).into_response(),
         Err(e) => fail(bad(e)),
     }
@@ -138,18 +135,9 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .layer(axum::middleware::from_fn_with_state(Arc::new(allowed), guard::guard))
 }
 
+/// `GET /api/variants`: the variant table and the playing levels.
 async fn variants() -> Response {
-    let list: Vec<Value> = VariantId::ALL.into_iter().map(json::variant_json).collect();
-    Json(json!({ "variants": list, "levels": levels_json() })).into_response()
-}
-
-/// The engine's playing levels for the level menu: `Skill Level` 0..=19 with the nominal chess
-/// rating of each on Stockfish's `UCI_Elo` scale (`docs/strength.md`, "Calibrated levels";
-/// the variants use the same node budgets and noise, so the same level is the same search).
-fn levels_json() -> Vec<Value> {
-    (0..search::skill::MAX_LEVEL)
-        .map(|l| json!({"level": l, "elo": search::Skill::elo_of_level(l)}))
-        .collect()
+    Json(board::table::variants_json(assets::images)).into_response()
 }
 
 fn random_u64() -> u64 {
@@ -355,12 +343,7 @@ async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Resu
     match (purpose, found) {
         (Purpose::Hint, Some(best)) => {
             let s = shared.lock().expect("lock");
-            let view = s.game().view();
-            let e = entry::entries(&view, &s.game().legal(session::Notation::Rules))
-                .into_iter()
-                .find(|e| e.action == best.action)
-                .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));
-            Ok(Json(json!({ "hint": e })).into_response())
+            Ok(Json(board::state::hint_json(s.game(), &best.action)).into_response())
         }
         _ => Ok(state(id, &shared, None)),
     }
@@ -435,9 +418,8 @@ async fn draw_inner(app: App, id: String, body: Bytes) -> Result<Response, Fail>
     if accepted {
         s.session.agree_draw();
     }
-    let mut v = json::state_json(id, &s, None).map_err(bad)?;
-    v["draw"] = json!({"accepted": accepted, "score": score.map(store::score_json)});
-    Ok(Json(v).into_response())
+    let v = board::state_json(id, &s.session, None, s.activity()).map_err(bad)?;
+    Ok(Json(board::state::with_draw(v, accepted, score)).into_response())
 }
 
 /// `POST /api/games/{id}/engine {limits}`: the engine plays the side to move; answers with the
@@ -508,7 +490,8 @@ async fn export_pgn(State(app): State<App>, Path(id): Path<String>) -> Response 
     let run = || -> Result<Response, Fail> {
         let id = game_id(&id)?;
         let shared = app.get(id)?;
-        let text = pgn::export(&shared.lock().expect("lock").session, &crate::runner::date());
+        let text =
+            board::pgn::export(&shared.lock().expect("lock").session, &crate::runner::date());
         Ok((
             [
                 (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8".to_string()),
@@ -543,17 +526,11 @@ async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
             return Err(bad("the FEN is longer than 400 characters"));
         }
         let untagged = session::session::Untagged { variant, fen };
-        let loaded = pgn::load(text, index, untagged).map_err(|e| (422, e))?;
-        let games: Vec<Value> = loaded.games.iter().map(pgn::summary).collect();
-        let rolled = loaded.rolled;
+        let loaded = Session::from_pgn(text, index, untagged).map_err(|e| (422, e))?;
         let (id, shared) = app.insert(Slot::new(loaded.session))?;
         let s = shared.lock().expect("lock");
-        let mut v = json::state_json(id, &s, None).map_err(bad)?;
-        v["pgn_games"] = json!(games.len());
-        v["pgn_list"] = json!(games);
-        v["pgn_game"] = json!(index);
-        v["rolled"] = json!({"reproduced": rolled.0, "free": rolled.1});
-        Ok(Json(v).into_response())
+        let v = board::state_json(id, &s.session, None, s.activity()).map_err(bad)?;
+        Ok(Json(board::pgn::with_loaded(v, &loaded.games, index, loaded.rolled)).into_response())
     };
     run().unwrap_or_else(fail)
 }

@@ -54,6 +54,11 @@ impl Slot {
         &*self.session.game
     }
 
+    /// What the page is told of the searches of this game.
+    pub fn activity(&self) -> board::Activity {
+        board::Activity { searching: self.token != 0, analysing: self.analysing }
+    }
+
     /// Sends an event to the page (nobody listening is fine).
     pub fn emit(&self, v: &Value) {
         let _ = self.events.send(v.to_string());
@@ -215,14 +220,6 @@ impl Store {
     }
 }
 
-/// A score as JSON: `{"cp": 31}` or `{"mate": -3}` (side to move's view).
-pub fn score_json(s: Score) -> Value {
-    match s {
-        Score::Cp(c) => json!({"cp": c}),
-        Score::Mate(m) => json!({"mate": m}),
-    }
-}
-
 fn make_listener(
     shared: Shared,
     s: &Slot,
@@ -253,22 +250,9 @@ fn make_listener(
                 l.1
             };
             let sans = root.lock().expect("lock").san_line(&pv);
-            let _ = events.send(
-                json!({
-                    "type": "info",
-                    "purpose": format!("{purpose:?}").to_lowercase(),
-                    "depth": info.depth,
-                    "seldepth": info.seldepth,
-                    "mate_depth": mate_depth,
-                    "score": score_json(info.score),
-                    "nodes": info.nodes,
-                    "nps": info.nps,
-                    "time_ms": info.time_ms,
-                    "pv": pv,
-                    "pv_san": sans,
-                })
-                .to_string(),
-            );
+            let purpose = format!("{purpose:?}").to_lowercase();
+            let event = board::events::info_json(&purpose, &info, mate_depth, &pv, &sans);
+            let _ = events.send(event.to_string());
         }
         Event::Best { best, .. } => {
             let reply = tx.lock().expect("lock").take();

@@ -272,6 +272,10 @@ impl Rules for Chess {
         san::san(self, m)
     }
 
+    fn castle_partner(&self, m: Move) -> Option<Square> {
+        (m.kind() == MoveKind::Castle).then(|| orthodox::castle_rook_squares(m.to()).0)
+    }
+
     fn move_text(&self, m: Move) -> String {
         let mut s = Geo8x8::name(m.from());
         s.push_str(&Geo8x8::name(m.to()));

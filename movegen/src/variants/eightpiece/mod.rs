@@ -21,10 +21,11 @@ mod tables;
 
 use crate::board::Board;
 use crate::fen::{FenError, Hands, Setup};
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{MoveError, Rules, VariantId};
 use crate::types::{Color, Geo8x8, Piece, Square};
+use crate::view::MoveInput;
 use crate::zobrist;
 
 pub use fen::FenMode;
@@ -372,6 +373,21 @@ impl Rules for EightPiece {
         self.core.halfmove >= 100 && !self.is_checkmate()
     }
 
+    fn castle_partner(&self, m: Move) -> Option<Square> {
+        (m.kind() == MoveKind::Castle)
+            .then(|| make::castle_squares(self, make::castle_right(self.core.turn, m.to())).0)
+    }
+
+    /// The default input, with the partner's square as castling's second click in Chess960
+    /// mode (where the text names it).
+    fn move_input(&self, m: Move) -> MoveInput {
+        let mut input = MoveInput::of(m, self.castle_partner(m));
+        if m.kind() == MoveKind::Castle {
+            input.clicks[1] = notation::castle_target(self, m);
+        }
+        input
+    }
+
     fn move_text(&self, m: Move) -> String {
         notation::coordinates(self, m)
     }
@@ -395,7 +411,7 @@ impl Rules for EightPiece {
         if self.is_held(self.king(self.core.turn)) || self.is_check() {
             return None;
         }
-        Some(make::play(self, Move::new(crate::moves::MoveKind::Pass, Square(0), Square(0))))
+        Some(make::play(self, Move::new(MoveKind::Pass, Square(0), Square(0))))
     }
 }
 

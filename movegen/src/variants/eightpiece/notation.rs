@@ -49,20 +49,23 @@ pub(super) fn parse(pos: &EightPiece, text: &str) -> Result<Move, MoveError> {
     hit.ok_or_else(|| err("not a legal move"))
 }
 
+/// The second square the text of castling `m` names: in Chess960 mode the partner's square (the
+/// king "takes" its partner), otherwise the king's destination.
+pub(super) fn castle_target(pos: &EightPiece, m: Move) -> Square {
+    if pos.chess960 {
+        castle_squares(pos, castle_right(pos.core.turn, m.to())).0
+    } else {
+        m.to()
+    }
+}
+
 /// Coordinate notation of a legal move.
 pub(super) fn coordinates(pos: &EightPiece, m: Move) -> String {
     let (from, to) = (m.from(), m.to());
     let sq = Geo8x8::name;
     match m.kind() {
         MoveKind::Pass => "0000".to_string(),
-        MoveKind::Castle => {
-            if pos.chess960 {
-                let (p, _, _) = castle_squares(pos, castle_right(pos.core.turn, to));
-                format!("{}{}", sq(from), sq(p))
-            } else {
-                format!("{}{}", sq(from), sq(to))
-            }
-        }
+        MoveKind::Castle => format!("{}{}", sq(from), sq(castle_target(pos, m))),
         MoveKind::Push | MoveKind::Nudge => {
             format!("{}{},{}{}", sq(from), sq(to), sq(to), sq(m.aux()))
         }

@@ -441,6 +441,10 @@ impl Rules for JumpingKnights {
         Some(p)
     }
 
+    fn castle_partner(&self, m: Move) -> Option<Square> {
+        (m.kind() == MoveKind::Castle).then(|| castle_rook(m.to()).0)
+    }
+
     fn move_text(&self, m: Move) -> String {
         notation::move_text(m)
     }

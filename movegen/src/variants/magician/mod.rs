@@ -450,6 +450,10 @@ impl Rules for Magician {
         }
     }
 
+    fn castle_partner(&self, m: Move) -> Option<Square> {
+        (m.kind() == MoveKind::Castle).then(|| orthodox::castle_rook_squares(m.to()).0)
+    }
+
     fn move_text(&self, m: Move) -> String {
         notation::move_text(m)
     }

@@ -35,6 +35,7 @@ use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 use crate::variants::orthodox::{self, CASTLE_KEEP};
+use crate::view::MoveInput;
 use crate::zobrist;
 
 crate::piece_kinds! {
@@ -605,6 +606,15 @@ impl Rules for PieceEater {
             return Some(GameEnd { outcome: Outcome::Draw, reason: EndReason::Stalemate });
         }
         None
+    }
+
+    fn castle_partner(&self, m: Move) -> Option<Square> {
+        (m.kind() == MoveKind::Castle).then(|| orthodox::castle_rook_squares(m.to()).0)
+    }
+
+    /// The default input with the dropped piece's letter.
+    fn move_input(&self, m: Move) -> MoveInput {
+        MoveInput { drop: notation::drop_letter(m), ..MoveInput::of(m, self.castle_partner(m)) }
     }
 
     fn move_text(&self, m: Move) -> String {

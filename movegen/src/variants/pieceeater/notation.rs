@@ -19,10 +19,15 @@ fn kind_of_code(code: u8) -> Option<PeKind> {
     PeKind::from_code(code)
 }
 
+/// The letter of the piece a drop `m` drops (upper case for both colours); `None` for any other
+/// move.
+pub(super) fn drop_letter(m: Move) -> Option<char> {
+    (m.kind() == MoveKind::Drop).then(|| kind_of_code(m.promo()).map_or('?', PeKind::letter))
+}
+
 /// The action's text (no PE leg).
 pub(super) fn action_text(m: Move) -> String {
-    if m.kind() == MoveKind::Drop {
-        let k = kind_of_code(m.promo()).map_or('?', PeKind::letter);
+    if let Some(k) = drop_letter(m) {
         return format!("{k}@{}", Geo8x8::name(m.to()));
     }
     let mut s = Geo8x8::name(m.from());

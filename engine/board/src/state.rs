@@ -1,0 +1,206 @@
+//! The JSON of a game as the page renders it: the board view, the hands, the moves played with
+//! each move's effect, the legal entries with their click paths, the check and the end; and the
+//! answers built on it (a hint, a draw offer).
+
+use crate::entry::{entries, Entry};
+use crate::events::score_json;
+use movegen::view::{BoardView, Cell, MoveEffect};
+use search::Score;
+use serde_json::{json, Value};
+use session::{GameApi, Notation, Session};
+
+/// What the host (the web server, or a worker in the page) is doing with a game: shown by the
+/// page, not part of the session.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Activity {
+    /// A search of the game is running (the engine's move, a hint, an analysis).
+    pub searching: bool,
+    /// The running search is an analysis (infinite, stopped by the page).
+    pub analysing: bool,
+}
+
+/// A board view: the grid from the top rank down (as drawn for White), each cell with its name,
+/// whether it exists, and its token.
+pub fn view_json(v: &BoardView) -> Value {
+    let files = usize::from(v.files);
+    let mut rows = Vec::new();
+    for r in (0..usize::from(v.ranks)).rev() {
+        let row: Vec<Value> = (0..files)
+            .map(|f| {
+                let i = r * files + f;
+                match &v.cells[i] {
+                    Cell::Hole => json!({"name": v.names[i], "hole": true}),
+                    Cell::Empty => json!({"name": v.names[i]}),
+                    Cell::Unit(t) => json!({"name": v.names[i], "piece": t}),
+                }
+            })
+            .collect();
+        rows.push(Value::Array(row));
+    }
+    json!({
+        "files": v.files,
+        "ranks": v.ranks,
+        "rows": rows,
+        "hands": v.hands.as_ref().map(|[w, b]| json!({"w": w, "b": b})),
+        "chance": v.chance_piece.map(|s| v.name(s).to_string()),
+        "turn": v.turn.select("w", "b"),
+    })
+}
+
+/// A move's effect (`view` is the position after it).
+pub fn effect_json(e: &MoveEffect, view: &BoardView) -> Value {
+    json!({
+        "changes": e.changes.iter().map(|c| json!({
+            "square": c.name, "before": c.before, "after": c.after
+        })).collect::<Vec<_>>(),
+        "hands": e.hands.as_ref().map(|(_, [w, b])| json!({"w": w, "b": b})),
+        "chance": e.chance.as_ref().map(|c| json!({
+            "from": view.name(c.from), "to": view.name(c.to),
+            "outcome": c.outcome, "outcomes": c.outcomes
+        })),
+        "text": e.describe(view),
+    })
+}
+
+/// A legal entry as the page reads it (its move forms are not sent: the page's help panel
+/// lists the variant's forms from the variant table).
+pub fn entry_json(e: &Entry) -> Value {
+    json!({
+        "action": e.action,
+        "san": e.san,
+        "clicks": e.clicks,
+        "alt": e.alt,
+        "suffix": e.suffix,
+        "result": e.result,
+        "changes": e.changes,
+        "capture": e.capture,
+    })
+}
+
+/// The moves played in `g`, each with its texts, side, move number and effect.
+fn moves_json(g: &dyn GameApi) -> Vec<Value> {
+    let sans = g.move_sans();
+    let texts = g.move_texts(Notation::Rules);
+    let mut number = session::pgn::first_move_number(&g.start_fen());
+    (0..g.ply())
+        .map(|i| {
+            let after = g.view_at(i + 1).expect("every ply has a position");
+            let e = g.played_effect(i).expect("every move has an effect");
+            let side = g.view_at(i).map_or("w", |b| b.turn.select("w", "b"));
+            let m = json!({
+                "san": sans[i],
+                "text": texts[i],
+                "side": side,
+                "number": number,
+                "effect": effect_json(&e, &after),
+            });
+            if side == "b" {
+                number += 1;
+            }
+            m
+        })
+        .collect()
+}
+
+/// The state of game `id` (the session `s`), with the board at `ply` (the current position
+/// when `None`); an error names a ply the game does not have.
+pub fn state_json(
+    id: u64,
+    s: &Session,
+    ply: Option<usize>,
+    activity: Activity,
+) -> Result<Value, String> {
+    let g = &*s.game;
+    let v = g.variant();
+    let current = g.ply();
+    let at = ply.unwrap_or(current);
+    let view =
+        g.view_at(at).ok_or_else(|| format!("ply {at} is not in this game (0..={current})"))?;
+    let end = s.end();
+    let legal: Vec<Value> = if at == current && end.is_none() {
+        entries(g).iter().map(entry_json).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(json!({
+        "id": id.to_string(),
+        "variant": v.name(),
+        "title": v.info().title,
+        "fen": g.fen(),
+        "fen_at": fen_at(g, at),
+        "start_fen": g.start_fen(),
+        "ply": current,
+        "view_ply": at,
+        "turn": g.turn().select("w", "b"),
+        "seed": v.has_chance().then_some(s.seed),
+        "board": view_json(&view),
+        "moves": moves_json(g),
+        "legal": legal,
+        "check": g.check_at(at),
+        "setup": s.setup,
+        "end": end.map(|e| json!({
+            "result": e.result, "reason": e.reason, "rule": e.rule, "text": e.text,
+        })),
+        "searching": activity.searching,
+        "analysing": activity.analysing,
+        "players": {"w": s.players[0].name(), "b": s.players[1].name()},
+    }))
+}
+
+/// The FEN after `ply` moves (`ply` is a ply of the game).
+fn fen_at(g: &dyn GameApi, ply: usize) -> String {
+    if ply == g.ply() {
+        return g.fen();
+    }
+    let mut c = g.clone_box();
+    while c.ply() > ply && c.undo() {}
+    c.fen()
+}
+
+/// The answer to a hint: `{"hint": {action, san, clicks}}` for the legal action `action` of the
+/// current position of `g` (`null` if it is none).
+pub fn hint_json(g: &dyn GameApi, action: &str) -> Value {
+    let e = entries(g)
+        .into_iter()
+        .find(|e| e.action == action)
+        .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));
+    json!({ "hint": e })
+}
+
+/// The answer to a draw offer: the state `state` with `draw: {accepted, score}` (`score`: the
+/// engine's view, if it judged the offer).
+pub fn with_draw(mut state: Value, accepted: bool, score: Option<Score>) -> Value {
+    state["draw"] = json!({"accepted": accepted, "score": score.map(score_json)});
+    state
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::rules::VariantId;
+    use session::MoveIn;
+
+    #[test]
+    fn the_state_of_a_game_and_of_a_past_ply() {
+        let game = session::new_game(VariantId::Chess, None).unwrap();
+        let mut s = Session::new(game, 5);
+        s.game.play(MoveIn::Text("e2e4"), Notation::Rules).unwrap();
+        s.game.play(MoveIn::Text("e7e5"), Notation::Rules).unwrap();
+        let st = state_json(12, &s, None, Activity { searching: true, analysing: false }).unwrap();
+        assert_eq!((st["id"].as_str(), st["ply"].as_u64()), (Some("12"), Some(2)));
+        assert_eq!((st["searching"].as_bool(), st["seed"].is_null()), (Some(true), true));
+        assert_eq!(st["moves"][1]["san"].as_str(), Some("e5"));
+        assert_eq!(st["moves"][1]["number"].as_u64(), Some(1));
+        assert_eq!(st["legal"].as_array().map(Vec::len), Some(29));
+        assert_eq!(st["board"]["rows"][4][4]["piece"].as_str(), Some("P"));
+        let past = state_json(12, &s, Some(1), Activity::default()).unwrap();
+        assert_eq!(past["view_ply"].as_u64(), Some(1));
+        assert!(past["fen_at"].as_str().unwrap().contains(" b "), "{}", past["fen_at"]);
+        assert_eq!(past["legal"].as_array().map(Vec::len), Some(0), "no moves in the past");
+        let err = state_json(12, &s, Some(3), Activity::default()).unwrap_err();
+        assert_eq!(err, "ply 3 is not in this game (0..=2)");
+        let hint = hint_json(&*s.game, "g1f3");
+        assert_eq!(hint["hint"]["clicks"], json!(["g1", "f3"]));
+        assert!(hint_json(&*s.game, "e2e4")["hint"].is_null());
+    }
+}
