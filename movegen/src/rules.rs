@@ -308,10 +308,9 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
 }
 
-/// Runs `$body` with `$T` bound to the position type of `$id` (dispatch once, at the boundary;
-/// everything inside is monomorphised). Evaluates to `Result<_, VariantId>`; every id of the
-/// list in [`crate::for_each_variant`] is built, so it is always `Ok` (the `Result` lets callers
-/// treat a future partial build uniformly).
+/// Runs `$body` with `$T` bound to the position type of `$id` and evaluates to its value
+/// (dispatch once, at the boundary; everything inside is monomorphised). Every id of the list in
+/// [`crate::for_each_variant`] is built.
 #[macro_export]
 macro_rules! with_variant {
     ($id:expr, $T:ident => $body:expr) => {
@@ -323,11 +322,11 @@ macro_rules! with_variant {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_variant_arms {
-    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {{
+    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {{
         match $id {
             $($crate::info::VariantId::$V => {
                 type $T = $crate::variants::$tm::$tt;
-                ::core::result::Result::<_, $crate::info::VariantId>::Ok($body)
+                $body
             })*
         }
     }};
@@ -337,9 +336,7 @@ impl VariantId {
     /// The id its position type plays first (`Rules::VARIANT`): ids of one family share the
     /// type, so their evaluation and pieces (`eightpiece-random` is of the `eightpiece` family).
     pub fn family(self) -> VariantId {
-        match crate::with_variant!(self, T => <T as Rules>::VARIANT) {
-            Ok(v) | Err(v) => v,
-        }
+        crate::with_variant!(self, T => <T as Rules>::VARIANT)
     }
 }
 
@@ -358,7 +355,6 @@ impl VariantInfo {
             name,
             title,
             xboard_name: name,
-            xboard_setup: None,
             rules_file,
             start_fen: Some(T::START_FEN),
             has_chance: T::HAS_CHANCE,

@@ -36,8 +36,7 @@ fn xboard_form_round_trips_in_every_variant() {
         let n = with_variant!(id, V => {
             let start = session::start::new_position::<V>(id, None, 3, false).expect("start");
             walk::<V>(id, start)
-        })
-        .unwrap();
+        });
         assert!(n >= 10, "{id}: only {n} positions");
     }
 }
@@ -50,7 +49,6 @@ fn bad_fens_are_refused_with_their_reason() {
             assert!(e.contains("board"), "{id}: {e}");
             let e = V::from_xboard_fen(id, "").map(|_| ()).unwrap_err();
             assert!(!e.is_empty(), "{id}");
-        })
-        .unwrap();
+        });
     }
 }

@@ -192,7 +192,7 @@ mod tests {
     #[test]
     fn features_are_the_accepted_ones() {
         for v in VariantId::ALL {
-            let p = movegen::with_variant!(v, T => Params::of::<T>()).expect("built");
+            let p = movegen::with_variant!(v, T => Params::of::<T>());
             let f = Params::accepted(v.family());
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));

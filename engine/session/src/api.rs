@@ -183,14 +183,8 @@ pub fn new_game_with(
     chess960: bool,
 ) -> Result<Box<dyn GameApi>, String> {
     movegen::with_variant!(id, V => {
-        Box::new(GameBox::<V>::start(id, fen, seed, chess960)?) as Box<dyn GameApi>
+        Ok(Box::new(GameBox::<V>::start(id, fen, seed, chess960)?) as Box<dyn GameApi>)
     })
-    .map_err(|v| format!("variant {v} is not supported by this build"))
-}
-
-/// Whether this build can play variant `v`.
-pub fn supported(v: VariantId) -> bool {
-    movegen::with_variant!(v, V => size_of::<V>()).is_ok()
 }
 
 /// `Game<V>` behind the object-safe API, with the texts of its front end's dialect.

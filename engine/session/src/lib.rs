@@ -14,7 +14,5 @@ pub mod pgn;
 pub mod session;
 pub mod start;
 
-pub use api::{
-    new_game, new_game_with, supported, Event, GameApi, GameBox, Listener, MoveIn, Notation,
-};
+pub use api::{new_game, new_game_with, Event, GameApi, GameBox, Listener, MoveIn, Notation};
 pub use session::Session;

@@ -108,7 +108,6 @@ pub fn generate(
 ) -> Result<Generated, String> {
     let job = (variant, count, seed);
     movegen::with_variant!(variant, V => generate_for::<V>(job, params, progress))
-        .map_err(|v| format!("variant {v} is not supported by this build"))?
 }
 
 /// [`generate`] for position type `V`: `count` positions of `variant` from `seed`.

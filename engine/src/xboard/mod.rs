@@ -80,9 +80,7 @@ impl std::fmt::Debug for Xboard {
 }
 
 fn variant_parse_xboard(name: &str) -> Option<VariantId> {
-    VariantId::ALL
-        .into_iter()
-        .find(|&v| v.name() == name || (v.info().xboard_name == name && session::supported(v)))
+    VariantId::ALL.into_iter().find(|&v| v.name() == name || v.info().xboard_name == name)
 }
 
 fn xboard_score(s: Score) -> i32 {
@@ -403,11 +401,7 @@ impl Xboard {
 
 impl Xboard {
     fn features(&self) {
-        let vars: Vec<&str> = VariantId::ALL
-            .into_iter()
-            .filter(|&v| session::supported(v))
-            .map(|v| v.info().xboard_name)
-            .collect();
+        let vars: Vec<&str> = VariantId::ALL.into_iter().map(|v| v.info().xboard_name).collect();
         let o = &self.s.out;
         o.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 \
