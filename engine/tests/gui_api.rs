@@ -586,3 +586,23 @@ fn idle_and_slow_connections_are_closed_and_the_page_is_answered_meanwhile() {
     );
     assert_eq!(code, 200);
 }
+
+/// No other site may frame the board (issue 58): a framing page could have the user's clicks
+/// play moves and start searches on this server. Every answer says so, refusals too.
+#[test]
+fn no_other_site_may_frame_the_board() {
+    let s = Server::start();
+    let host = s.addr.clone();
+    for (target, host) in
+        [("/", host.as_str()), ("/api/variants", host.as_str()), ("/", "evil.example")]
+    {
+        let req = format!("GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let answer = s.answer(req.as_bytes(), std::time::Duration::from_secs(60));
+        let head = answer.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        assert!(
+            head.contains("\r\ncontent-security-policy: frame-ancestors 'self'"),
+            "{target} {host}: {head}"
+        );
+        assert!(head.contains("\r\nx-frame-options: sameorigin"), "{target} {host}: {head}");
+    }
+}
