@@ -195,7 +195,7 @@ mod tests {
         for (k, v) in hdrs {
             h.append(
                 header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
-                header::HeaderValue::from_str(v).unwrap(),
+                HeaderValue::from_str(v).unwrap(),
             );
         }
         a.check(&method, &uri.parse::<Uri>().unwrap(), &h).map_err(|(c, _)| c)
