@@ -119,6 +119,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/api/games", post(new_game_handler))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/move", post(play_move))
+        .route("/api/games/{id}/typed", post(typed_move))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/engine", post(engine_move))
         .route("/api/games/{id}/hint", post(hint))
@@ -231,6 +232,26 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
         s.emit(&json!({"type": "moved", "move": full}));
         Ok(())
     })
+}
+
+/// `POST /api/games/{id}/typed {text}`: the legal actions a typed move text names
+/// (`board::typed`), as `{"actions": [...]}`; the game does not change.
+async fn typed_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let m = body_json(&body)?;
+        let text = str_field(&m, "text")?.ok_or_else(|| bad("`text` is missing"))?;
+        if text.len() > 40 {
+            return Err(bad("`text` must be a move text such as e2e4"));
+        }
+        let shared = app.get(game_id(&id)?)?;
+        let s = shared.lock().expect("lock");
+        let game = s.session.game.as_ref();
+        let entries = board::entries(game);
+        let found = board::typed::typed(&entries, text, game.variant().has_chance());
+        let actions: Vec<&str> = found.iter().map(|e| e.action.as_str()).collect();
+        Ok(Json(json!({ "actions": actions })).into_response())
+    };
+    run().unwrap_or_else(fail)
 }
 
 /// `POST /api/games/{id}/undo {count?}` (default 1; `to` = a ply to go back to).
