@@ -19,4 +19,4 @@ pub mod zobrist;
 pub use info::VariantId;
 pub use moves::{Move, MoveBuf, MoveKind, MoveList};
 pub use position::Core;
-pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules};
+pub use rules::{EndReason, GameEnd, MoveError, MoveErrorKind, Outcome, Rules};

@@ -382,11 +382,10 @@ impl Dialect for EightPiece {
         if let Ok(m) = self.parse_move(text) {
             return Ok(m);
         }
-        let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
         let one = |found: Vec<Move>| match found.as_slice() {
             [m] => Ok(*m),
-            [] => Err(err("not a legal move")),
-            _ => Err(err("ambiguous")),
+            [] => Err(MoveError::illegal(text, "not a legal move")),
+            _ => Err(MoveError::ambiguous(text, "ambiguous")),
         };
         let legal = legal_vec(self);
         match text {
@@ -402,7 +401,9 @@ impl Dialect for EightPiece {
             }
             _ => {}
         }
-        let bad = || err("not an XBoard move (squares, a letter, legs joined by `,`)");
+        let bad = || {
+            MoveError::malformed(text, "not an XBoard move (squares, a letter, legs joined by `,`)")
+        };
         let (f, n1) = Geo8x8::parse_square_prefix(text).ok_or_else(bad)?;
         let (b, n2) = Geo8x8::parse_square_prefix(&text[n1..]).ok_or_else(bad)?;
         let rest = &text[n1 + n2..];

@@ -225,10 +225,12 @@ impl Dialect for JumpingKnights {
     /// XBoard's forms only (squares `a`..`j`): the notation.md text of a move would name other
     /// squares (our `e2e4` is XBoard's `f2f4`), so it cannot be accepted here as well.
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
-        let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
         let text = super::castling_text(text, self.turn(), ["f1h1", "f1d1", "f8h8", "f8d8"]);
         let Some(t) = parse_text(text) else {
-            return Err(err("not a move in XBoard's coordinates (files a-j, ranks 0-9)"));
+            return Err(MoveError::malformed(
+                text,
+                "not a move in XBoard's coordinates (files a-j, ranks 0-9)",
+            ));
         };
         let mut list = <Self as Rules>::Moves::default();
         self.legal_moves(&mut list);
@@ -238,13 +240,16 @@ impl Dialect for JumpingKnights {
             [] => {
                 let without = self.moves_without_rule4();
                 if without.iter().any(|&m| xb_matches(self, m, &t)) {
-                    Err(err("Rule 4 (JK-5): a unit on an edge square can capture onto a central \
-                         square, so make such a capture or give check"))
+                    Err(MoveError::illegal(
+                        text,
+                        "Rule 4 (JK-5): a unit on an edge square can capture onto a central \
+                         square, so make such a capture or give check",
+                    ))
                 } else {
-                    Err(err("not a legal move"))
+                    Err(MoveError::illegal(text, "not a legal move"))
                 }
             }
-            _ => Err(err("ambiguous (give the promotion letter)")),
+            _ => Err(MoveError::ambiguous(text, "ambiguous (give the promotion letter)")),
         }
     }
 

@@ -84,14 +84,14 @@ fn switch_via(pos: &Magician, sq: Square) -> Option<Square> {
 }
 
 fn refuse(text: &str, reason: &str) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.to_string() }
+    MoveError::illegal(text, reason)
 }
 
 /// Decodes XBoard's two-leg forms of the switch (module docs): the lion form `F K,K F[m]` and
 /// the castling form `F F,K X` (any X, an optional `m`). The kill square must be empty (XBoard
 /// removes what stands there) and differ from F; F must hold a bishop that may switch now.
 fn parse_switch(pos: &Magician, text: &str, leg1: &str, leg2: &str) -> Result<Move, MoveError> {
-    let bad = || refuse(text, "malformed two-leg move");
+    let bad = || MoveError::malformed(text, "malformed two-leg move");
     let (from, n) = Geo8x8::parse_square_prefix(leg1).ok_or_else(bad)?;
     let to1 = Geo8x8::parse_square(&leg1[n..]).ok_or_else(bad)?;
     let (kill, k) = Geo8x8::parse_square_prefix(leg2).ok_or_else(bad)?;

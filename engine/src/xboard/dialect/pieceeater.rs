@@ -23,7 +23,7 @@ use movegen::{Move, MoveError};
 const PIECE_TO_CHAR: &str = "PNBRQ.EKpnbrq.ek";
 
 fn err(text: &str, reason: impl Into<String>) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.into() }
+    MoveError::malformed(text, reason)
 }
 
 /// Our FEN in XBoard's form: the PE as `E`, no `pe-left` field.
@@ -212,7 +212,7 @@ impl Dialect for PieceEater {
             Some(k) => format!("{action},{}{}", Geo8x8::name(self.pe()), Geo8x8::name(k)),
             None => action,
         };
-        self.parse_move(&full).map_err(|e| err(text, e.reason))
+        self.parse_move(&full).map_err(|e| MoveError { text: text.to_string(), ..e })
     }
 
     /// A turn without its PE leg gets the step from the die keyed by `seed` (`Rules::roll`),
@@ -226,8 +226,8 @@ impl Dialect for PieceEater {
         self.legal_moves(&mut list);
         let first = list.iter().copied().find(|&m| self.action_text(m) == action).ok_or_else(
             || match self.parse_move(&action) {
-                Err(e) => err(text, e.reason),
-                Ok(_) => err(text, "not a legal move"),
+                Err(e) => MoveError { text: text.to_string(), ..e },
+                Ok(_) => MoveError::illegal(text, "not a legal move"),
             },
         )?;
         Ok(self.roll(first, seed))

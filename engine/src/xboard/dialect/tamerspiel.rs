@@ -41,7 +41,8 @@ fn citadel_promotion(pos: &TamerSpiel, m: Move) -> Option<TsKind> {
 }
 
 fn err(text: &str, reason: &str) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.to_string() }
+    // Malformed unless it starts with two squares (every XBoard form of this variant does).
+    MoveError { reason: reason.to_string(), ..MoveError::unmatched::<Geo12x8>(text) }
 }
 
 /// The castling rights a board allows: King and Rook on their start squares (`g1` with
