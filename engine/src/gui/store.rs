@@ -130,7 +130,8 @@ impl Store {
             games: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(seed * 1000 + 1),
             next_token: AtomicU64::new(1),
-            searcher: Searcher::try_new(threads, hash_mb, crate::clock::SystemTimer::shared())?,
+            searcher: Searcher::try_new(threads, hash_mb, crate::clock::SystemTimer::shared())
+                .map_err(|e| e.to_string())?,
             control: Mutex::new(()),
         })
     }
