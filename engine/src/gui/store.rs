@@ -110,13 +110,12 @@ impl std::fmt::Debug for Store {
 pub type Fail = (u16, String);
 
 /// A session's refusal for the page: 409 when the game is over or full, 422 for a bad move.
-pub fn refused(r: &session::session::Refusal) -> Fail {
-    use session::session::Refusal;
-    let status = match r {
-        Refusal::Over(_) | Refusal::Full(_) => 409,
-        Refusal::Illegal(_) => 422,
+pub fn refused(e: &session::Error) -> Fail {
+    let status = match e {
+        session::Error::GameOver { .. } | session::Error::GameFull { .. } => 409,
+        _ => 422,
     };
-    (status, r.message().to_string())
+    (status, e.to_string())
 }
 
 impl Store {
@@ -272,7 +271,7 @@ fn make_listener(
                         Some(Found { action: full, score })
                     }
                     Err(e) => {
-                        s.emit(&json!({"type": "error", "message": e}));
+                        s.emit(&json!({"type": "error", "message": e.to_string()}));
                         None
                     }
                 },

@@ -138,7 +138,7 @@ impl Xboard {
             if generation == self.generation {
                 if let Err(e) = self.game.play(session::MoveIn::Raw(raw), Notation::Dialect) {
                     // Cannot happen for a searched move; say so rather than drift silently.
-                    self.error("internal: own move rejected", &e);
+                    self.error("internal: own move rejected", &e.to_string());
                 }
             }
         }
@@ -430,7 +430,7 @@ impl Xboard {
                 self.game = g;
                 self.game_changed();
             }
-            Err(e) => self.error("bad variant", &e),
+            Err(e) => self.error("bad variant", &e.to_string()),
         }
     }
 
@@ -675,7 +675,8 @@ impl Xboard {
         // PieceEater: a turn without its PE leg gets the step from the die keyed by `Seed`.
         match self.game.play(self.keyed(text), Notation::Dialect) {
             Err(e) => {
-                self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
+                let reason = sanitize(&e.to_string());
+                self.s.out.line(&format!("Illegal move ({reason}): {}", sanitize(text)))
             }
             Ok(_) => {
                 self.mark();
