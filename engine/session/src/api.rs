@@ -189,10 +189,15 @@ pub fn new_game_with(
     movegen::with_variant!(id, V => {
         Box::new(GameBox::<V>::start(id, fen, seed, chess960)?) as Box<dyn GameApi>
     })
-    .map_err(|v| Error::UnknownVariant {
+    .map_err(unsupported)
+}
+
+/// The refusal of variant `v` by a build that leaves it out ([`Error::UnknownVariant`]).
+pub fn unsupported(v: VariantId) -> Error {
+    Error::UnknownVariant {
         name: v.to_string(),
         message: format!("variant {v} is not supported by this build"),
-    })
+    }
 }
 
 /// Whether this build can play variant `v`.

@@ -8,7 +8,7 @@
 use super::dialect::Dialect;
 use movegen::rules::{Rules, VariantId};
 use movegen::{Error, Move, MoveError};
-use session::api::{GameApi, GameBox, MoveIn, Notation, Texts};
+use session::api::{unsupported, GameApi, GameBox, MoveIn, Notation, Texts};
 
 /// Runs `$body` with `$g` bound to `$game` (a `&dyn GameApi`) as the `GameBox` of its variant's
 /// position type `$V`.
@@ -46,21 +46,16 @@ fn read_keyed<V: Dialect>(pos: &V, text: &str, seed: u64) -> Result<Move, MoveEr
 pub fn new_game(id: VariantId, fen: Option<&str>, seed: u64) -> Result<Box<dyn GameApi>, Error> {
     let game = movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, false)
         .map(|g| Box::new(g.with_dialect(xboard_texts())) as Box<dyn GameApi>));
-    game.unwrap_or_else(|v| {
-        Err(Error::UnknownVariant {
-            name: v.to_string(),
-            message: format!("variant {v} is not supported by this build"),
-        })
-    })
+    game.unwrap_or_else(|v| Err(unsupported(v)))
 }
 
 /// A game of variant `id` from a FEN as XBoard writes it (`setboard`), with XBoard's move forms
 /// as its dialect.
-pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, String> {
+pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, Error> {
     let game = movegen::with_variant!(id, V => V::from_xboard_fen(id, fen).map(|start| {
         Box::new(GameBox::new(id, start).with_dialect(xboard_texts())) as Box<dyn GameApi>
     }));
-    game.unwrap_or_else(|v| Err(format!("variant {v} is not supported by this build")))
+    game.unwrap_or_else(|v| Err(unsupported(v)))
 }
 
 /// XBoard `setup` line (engine-defined variants).

@@ -712,7 +712,8 @@ impl Xboard {
             }
             Err(e) => {
                 self.s.out.line("tellusererror Illegal position");
-                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {sent}"));
+                let reason = sanitize(&e.to_string());
+                self.error(&format!("bad FEN: {reason}"), &format!("setboard {sent}"));
             }
         }
     }

@@ -23,7 +23,7 @@ use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Dir, Geo8x8, Geometry, Square};
 use movegen::variants::eightpiece::{setup, EightKind, EightPiece, FenMode, START_FEN};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// FEN letters by kind index (= promotion code).
 const KIND_LETTERS: [char; 9] = ['P', 'N', 'B', 'R', 'Q', 'K', 'J', 'L', 'S'];
@@ -446,10 +446,10 @@ impl Dialect for EightPiece {
     /// position), and its e.p. field may name a square our rules do not: so a start position
     /// (move 1, units on a start setup) gets full castling rights, and a field our rules refuse
     /// (e.p., then castling) is retried as `-`.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
         if f.is_empty() {
-            return Err("empty FEN".into());
+            return Err(Error::Fen { field: "fields", message: "empty FEN".into() });
         }
         if f.len() == 5 {
             // A parent without castling leaves the castling field out.
@@ -481,7 +481,7 @@ impl Dialect for EightPiece {
                 }
             }
         }
-        first.map_err(|e| e.to_string())
+        Ok(first?)
     }
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {

@@ -20,7 +20,7 @@ use super::Dialect;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo10x10, Geometry, Square};
 use movegen::variants::jumpingknights::{JumpingKnights, START_FEN};
-use movegen::{Move, MoveError, MoveKind};
+use movegen::{Error, Move, MoveError, MoveKind};
 
 /// XBoard's file letters for our file indices 0..9 (`z a .. h i`).
 const XB_FILES: &[u8; 10] = b"abcdefghij";
@@ -259,8 +259,8 @@ impl Dialect for JumpingKnights {
 
     /// XBoard's FEN: the placement is positional; the castling field is missing for the
     /// `grand` parent (inferred from the placement) and the e.p. square is in XBoard's names.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
-        JumpingKnights::from_fen_as(id, &translate_xboard_fen(fen)).map_err(|e| e.to_string())
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
+        Ok(JumpingKnights::from_fen_as(id, &translate_xboard_fen(fen))?)
     }
 }
 
@@ -342,6 +342,6 @@ mod tests {
         assert_eq!(p.fen(), ours);
         // A bad board is reported as such (not as a missing field).
         let e = JumpingKnights::from_xboard_fen(id, "5k4/10 w - 0 1").unwrap_err();
-        assert!(e.contains("board"), "{e}");
+        assert!(matches!(e, Error::Fen { field: "board", .. }), "{e}");
     }
 }

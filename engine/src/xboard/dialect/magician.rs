@@ -24,7 +24,7 @@ use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo8x8, Geometry, PieceKind, Square};
 use movegen::variants::magician::{Magician, MagicianKind, FAMILY, MAGICIAN_CODE};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// XBoard's piece slots (its internal piece order; the king is the table's last entry) for
 /// our letters, chosen for their images in XBoard 4.9.1's default theme: the Wizard for the
@@ -174,9 +174,9 @@ impl Dialect for Magician {
     /// XBoard's FEN has six fields: the `magician` flags are read off the board (a side with
     /// a Magician-family piece has used its Magician; MG-3). The rule book's seven-field FEN is
     /// read as it is.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         let fen = xboard_flags(fen).unwrap_or_else(|| fen.to_string());
-        Magician::from_fen_as(id, &fen).map_err(|e| e.to_string())
+        Ok(Magician::from_fen_as(id, &fen)?)
     }
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {

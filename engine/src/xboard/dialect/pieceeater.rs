@@ -17,7 +17,7 @@ use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
 use movegen::variants::pieceeater::{PeKind, PieceEater, Step};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// The XBoard piece-to-char table: P N B R Q, the elephant slot (`E`, the PE), the king.
 const PIECE_TO_CHAR: &str = "PNBRQ.EKpnbrq.ek";
@@ -235,8 +235,8 @@ impl Dialect for PieceEater {
 
     /// XBoard's FEN: the PE as `E`, holdings in XBoard's order (or none: empty hands), no
     /// `pe-left` field (its default `-` applies).
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
-        PieceEater::from_fen_as(id, &fen_from_xboard(fen)).map_err(|e| e.to_string())
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
+        Ok(PieceEater::from_fen_as(id, &fen_from_xboard(fen))?)
     }
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {
