@@ -53,8 +53,8 @@ impl Default for GuiConfig {
 
 type App = Arc<Store>;
 
-fn bad(msg: impl Into<String>) -> Fail {
-    (400, msg.into())
+fn bad(msg: impl std::fmt::Display) -> Fail {
+    (400, msg.to_string())
 }
 
 /// The JSON object of a request body (an empty body is `{}`).
@@ -228,7 +228,7 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
         }
         s.session.check_move(&text).map_err(|r| refused(&r))?;
         app.cancel(s);
-        let full = s.session.play(&text, true).map_err(|e| (422, e))?;
+        let full = s.session.play(&text, true).map_err(|e| (422, e.to_string()))?;
         s.emit(&json!({"type": "moved", "move": full}));
         Ok(())
     })
@@ -270,7 +270,7 @@ async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Re
             return Err((409, format!("only {ply} moves to take back")));
         }
         app.cancel(s);
-        s.session.take_back(count).map_err(|e| (409, e))?;
+        s.session.take_back(count).map_err(|e| (409, e.to_string()))?;
         s.emit(&json!({"type": "undone", "ply": s.game().ply()}));
         Ok(())
     })
@@ -547,7 +547,7 @@ async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
             return Err(bad("the FEN is longer than 400 characters"));
         }
         let untagged = session::session::Untagged { variant, fen };
-        let loaded = Session::from_pgn(text, index, untagged).map_err(|e| (422, e))?;
+        let loaded = Session::from_pgn(text, index, untagged).map_err(|e| (422, e.to_string()))?;
         let (id, shared) = app.insert(Slot::new(loaded.session))?;
         let s = shared.lock().expect("lock");
         let v = board::state_json(id, &s.session, None, s.activity()).map_err(bad)?;
