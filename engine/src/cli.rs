@@ -729,7 +729,7 @@ fn run_play(a: &PlayArgs, out: &mut dyn Write) -> Result<(), CliError> {
         return Err(usage("--time must be a positive number of seconds".into()));
     }
     if let Some(f) = &a.fen {
-        session::new_game(variant, Some(f)).map_err(usage)?;
+        session::new_game(variant, Some(f)).map_err(|e| usage(e.to_string()))?;
     }
     let cfg = crate::play::PlayConfig {
         variant,

@@ -46,6 +46,19 @@ pub struct GameEnd {
     pub reason: EndReason,
 }
 
+/// What is wrong with a move text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveErrorKind {
+    /// It reads as a move of the notation, but no legal move here has it (or the move itself
+    /// is not legal here).
+    Illegal,
+    /// It names more than one legal move (or an action whose outcome it leaves open).
+    Ambiguous,
+    /// It is not a move of the notation at all (no squares where they belong, an unknown
+    /// suffix, a broken leg).
+    Malformed,
+}
+
 /// A move text that names no legal move (or more than one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
@@ -53,6 +66,57 @@ pub struct MoveError {
     pub text: String,
     /// Why it was refused.
     pub reason: String,
+    /// What kind of refusal it is.
+    pub kind: MoveErrorKind,
+}
+
+impl MoveError {
+    /// A refusal of `kind` for `text`, saying `reason`.
+    pub fn new(kind: MoveErrorKind, text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError { text: text.to_string(), reason: reason.into(), kind }
+    }
+
+    /// `text` reads as a move but is not legal here.
+    pub fn illegal(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Illegal, text, reason)
+    }
+
+    /// `text` names more than one legal move.
+    pub fn ambiguous(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Ambiguous, text, reason)
+    }
+
+    /// `text` is not a move of the notation.
+    pub fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Malformed, text, reason)
+    }
+
+    /// `text` (notation.md coordinates on geometry `G`) matches no legal move: "not a legal
+    /// move", [`MoveErrorKind::Illegal`] when it has the shape of a move
+    /// ([`coordinate_shaped`]), [`MoveErrorKind::Malformed`] otherwise.
+    pub fn unmatched<G: Geometry>(text: &str) -> MoveError {
+        let kind = if coordinate_shaped::<G>(text) {
+            MoveErrorKind::Illegal
+        } else {
+            MoveErrorKind::Malformed
+        };
+        MoveError::new(kind, text, "not a legal move")
+    }
+}
+
+/// Whether `text` has the shape of a notation.md move on geometry `G`: the pass `0000`, two
+/// square names (then anything: a promotion, a facing, a second leg), or a piece letter, `@`
+/// and a square (a drop). A text of this shape may still name no legal move.
+pub fn coordinate_shaped<G: Geometry>(text: &str) -> bool {
+    if text == "0000" {
+        return true;
+    }
+    if let Some(sq) = text.strip_prefix(|c: char| c.is_ascii_alphabetic()) {
+        if let Some(sq) = sq.strip_prefix('@') {
+            return G::parse_square_prefix(sq).is_some();
+        }
+    }
+    G::parse_square_prefix(text).is_some_and(|(_, n)| G::parse_square_prefix(&text[n..]).is_some())
 }
 
 impl fmt::Display for MoveError {
@@ -212,8 +276,8 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
             list.iter().copied().filter(|&m| self.move_text(m) == text).collect();
         match found.as_slice() {
             [m] => Ok(*m),
-            [] => Err(MoveError { text: text.to_string(), reason: "not a legal move".into() }),
-            _ => Err(MoveError { text: text.to_string(), reason: "ambiguous".into() }),
+            [] => Err(MoveError::unmatched::<Self::G>(text)),
+            _ => Err(MoveError::ambiguous(text, "ambiguous")),
         }
     }
     /// The position with the turn passed and nothing else changed except what passing implies
@@ -255,13 +319,10 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         self.legal_moves(&mut list);
         let first =
             list.iter().copied().find(|&m| self.action_text(m) == text).ok_or_else(|| {
-                MoveError {
-                    text: text.to_string(),
-                    reason: match self.parse_move(text) {
-                        Err(e) => e.reason,
-                        Ok(_) => "not a legal move".into(),
-                    },
-                }
+                // A text the full parser accepts is a whole turn, not an action.
+                self.parse_move(text)
+                    .err()
+                    .unwrap_or_else(|| MoveError::illegal(text, "not a legal move"))
             })?;
         Ok(self.roll(first, seed))
     }

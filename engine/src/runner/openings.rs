@@ -134,7 +134,8 @@ fn generate_for<V: Evaluator>(
         }
         g.tries += 1;
         // A varied start for randomized setups, the start position otherwise.
-        let mut pos = session::start::new_position::<V>(variant, None, rng.next_u64(), false)?;
+        let mut pos = session::start::new_position::<V>(variant, None, rng.next_u64(), false)
+            .map_err(|e| e.to_string())?;
         let span = u64::from(params.max_plies - params.min_plies) + 1;
         let plies = params.min_plies + (rng.next_u64() % span) as u32;
         let mut alive = true;

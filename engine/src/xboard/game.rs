@@ -7,7 +7,7 @@
 
 use super::dialect::Dialect;
 use movegen::rules::{Rules, VariantId};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 use session::api::{GameApi, GameBox, MoveIn, Notation, Texts};
 
 /// Runs `$body` with `$g` bound to `$game` (a `&dyn GameApi`) as the `GameBox` of its variant's
@@ -42,14 +42,14 @@ fn read_keyed<V: Dialect>(pos: &V, text: &str, seed: u64) -> Result<Move, MoveEr
 
 /// A game of variant `id` from its start position or `fen` (the engine's `Seed` picks a
 /// randomized variant's setup), with XBoard's move forms as its dialect.
-pub fn new_game(id: VariantId, fen: Option<&str>, seed: u64) -> Result<Box<dyn GameApi>, String> {
+pub fn new_game(id: VariantId, fen: Option<&str>, seed: u64) -> Result<Box<dyn GameApi>, Error> {
     movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, false)
         .map(|g| Box::new(g.with_dialect(xboard_texts())) as Box<dyn GameApi>))
 }
 
 /// A game of variant `id` from a FEN as XBoard writes it (`setboard`), with XBoard's move forms
 /// as its dialect.
-pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, String> {
+pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, Error> {
     movegen::with_variant!(id, V => V::from_xboard_fen(id, fen).map(|start| {
         Box::new(GameBox::new(id, start).with_dialect(xboard_texts())) as Box<dyn GameApi>
     }))

@@ -136,7 +136,7 @@ impl Xboard {
             if generation == self.generation {
                 if let Err(e) = self.game.play(session::MoveIn::Raw(raw), Notation::Dialect) {
                     // Cannot happen for a searched move; say so rather than drift silently.
-                    self.error("internal: own move rejected", &e);
+                    self.error("internal: own move rejected", &e.to_string());
                 }
             }
         }
@@ -424,7 +424,7 @@ impl Xboard {
                 self.game = g;
                 self.game_changed();
             }
-            Err(e) => self.error("bad variant", &e),
+            Err(e) => self.error("bad variant", &e.to_string()),
         }
     }
 
@@ -669,7 +669,8 @@ impl Xboard {
         // PieceEater: a turn without its PE leg gets the step from the die keyed by `Seed`.
         match self.game.play(self.keyed(text), Notation::Dialect) {
             Err(e) => {
-                self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
+                let reason = sanitize(&e.to_string());
+                self.s.out.line(&format!("Illegal move ({reason}): {}", sanitize(text)))
             }
             Ok(_) => {
                 self.mark();
@@ -705,7 +706,8 @@ impl Xboard {
             }
             Err(e) => {
                 self.s.out.line("tellusererror Illegal position");
-                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {sent}"));
+                let reason = sanitize(&e.to_string());
+                self.error(&format!("bad FEN: {reason}"), &format!("setboard {sent}"));
             }
         }
     }

@@ -15,7 +15,7 @@ mod tamerspiel;
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geometry, Square};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// A variant as XBoard sees it. Every method has a default for a variant whose XBoard texts are
 /// the rule book's.
@@ -59,9 +59,9 @@ pub trait Dialect: Evaluator {
 
     /// A position from a FEN in XBoard's form (`setboard`) or in the rule book's own form
     /// (every dialect reads both). On failure, the reason the FEN cannot be this variant's
-    /// position, for the FEN as XBoard meant it. Default: the rule book's FEN, and XBoard's
+    /// position, for the FEN as XBoard meant it ([`Error::Fen`] with the field at fault). Default: the rule book's FEN, and XBoard's
     /// five-field FEN of a parent without castling (the castling field left out).
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() == 5 {
             let with = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
@@ -69,7 +69,7 @@ pub trait Dialect: Evaluator {
                 return Ok(p);
             }
         }
-        Self::from_fen_as(id, fen).map_err(|e| e.to_string())
+        Ok(Self::from_fen_as(id, fen)?)
     }
     /// The position as a FEN in XBoard's form (the board of a `setup` line). Default: the rule
     /// book's FEN.

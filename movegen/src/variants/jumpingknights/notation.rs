@@ -34,7 +34,6 @@ pub(super) fn move_text(m: Move) -> String {
 /// Parses coordinate notation: the text must name exactly one legal move. A move that only
 /// Rule 4 forbids gets its own explanation.
 pub(super) fn parse_move(pos: &JumpingKnights, text: &str) -> Result<Move, MoveError> {
-    let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
     let mut list = JkMoves::default();
     pos.legal_moves(&mut list);
     let found: Vec<Move> = list.iter().copied().filter(|&m| move_text(m) == text).collect();
@@ -42,15 +41,16 @@ pub(super) fn parse_move(pos: &JumpingKnights, text: &str) -> Result<Move, MoveE
         [m] => Ok(*m),
         [] => {
             if pos.moves_without_rule4().iter().any(|&m| move_text(m) == text) {
-                Err(err(
+                Err(MoveError::illegal(
+                    text,
                     "Rule 4 (JK-5): a unit on an edge square can capture onto a central square, \
                      so make such a capture or give check",
                 ))
             } else {
-                Err(err("not a legal move"))
+                Err(MoveError::unmatched::<Geo10x10>(text))
             }
         }
-        _ => Err(err("ambiguous")),
+        _ => Err(MoveError::ambiguous(text, "ambiguous")),
     }
 }
 

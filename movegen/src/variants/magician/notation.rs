@@ -56,8 +56,8 @@ pub(super) fn parse_move(pos: &Magician, text: &str) -> Result<Move, MoveError> 
         .collect();
     match found.as_slice() {
         [m] => Ok(*m),
-        [] => Err(MoveError { text: text.to_string(), reason: "not a legal move".into() }),
-        _ => Err(MoveError { text: text.to_string(), reason: "ambiguous".into() }),
+        [] => Err(MoveError::unmatched::<Geo8x8>(text)),
+        _ => Err(MoveError::ambiguous(text, "ambiguous")),
     }
 }
 

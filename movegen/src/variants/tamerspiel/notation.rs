@@ -23,12 +23,11 @@ pub(super) fn move_text(m: Move) -> String {
 pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError> {
     let mut list = TsMoves::default();
     pos.legal_moves(&mut list);
-    let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
     let found: Vec<Move> = list.iter().copied().filter(|&m| move_text(m) == text).collect();
     match found.as_slice() {
         [m] => return Ok(*m),
         [] => {}
-        _ => return Err(err("ambiguous")),
+        _ => return Err(MoveError::ambiguous(text, "ambiguous")),
     }
     let last_rank = pos.core.turn.select(7, 0);
     let with_d = format!("{text}d");
@@ -39,8 +38,8 @@ pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError
         .collect();
     match found.as_slice() {
         [m] => Ok(*m),
-        [] => Err(err("not a legal move")),
-        _ => Err(err("ambiguous")),
+        [] => Err(MoveError::unmatched::<Geo12x8>(text)),
+        _ => Err(MoveError::ambiguous(text, "ambiguous")),
     }
 }
 
