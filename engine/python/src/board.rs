@@ -2,7 +2,7 @@
 //! `legal_moves`, `outcome()`, ...), over the session a person plays in. Moves are notation.md
 //! texts; in a game of chance a pushed action may leave its outcome to the board's die.
 
-use crate::{error, Call};
+use crate::error;
 use movegen::rules::Outcome as RuleOutcome;
 use movegen::types::Color;
 use pyo3::exceptions::{PyIndexError, PyKeyboardInterrupt};
@@ -64,8 +64,16 @@ impl Board {
     /// The legal move `text` names (a whole turn, or in a game of chance its action alone).
     fn legal_move(&self, text: &str) -> PyResult<LegalMove> {
         let legal = self.game().legal(Notation::Rules);
-        let found = legal.iter().find(|l| l.text == text).or_else(|| legal.iter().find(|l| l.action == text));
-        found.cloned().ok_or_else(|| error(Call::Move, format!("`{text}` is not a legal move here")))
+        let found = legal
+            .iter()
+            .find(|l| l.text == text)
+            .or_else(|| legal.iter().find(|l| l.action == text));
+        found.cloned().ok_or_else(|| {
+            error(session::Error::IllegalMove {
+                text: text.to_string(),
+                message: format!("`{text}` is not a legal move here"),
+            })
+        })
     }
 }
 
@@ -82,16 +90,20 @@ impl Board {
     /// chance outcomes of pushed actions); without one, the clock does.
     #[new]
     #[pyo3(signature = (variant = "chess", fen = None, setup = None, seed = None))]
-    fn new(variant: &str, fen: Option<&str>, setup: Option<u64>, seed: Option<u64>) -> PyResult<Board> {
+    fn new(
+        variant: &str,
+        fen: Option<&str>,
+        setup: Option<u64>,
+        seed: Option<u64>,
+    ) -> PyResult<Board> {
         let id = crate::variant(variant)?;
         let seed = seed.unwrap_or_else(clock_seed);
         let mut die = rand_pcg::Pcg64::seed_from_u64(seed);
         let mut random = || die.next_u64();
         let (fen, number) =
             choose_start(id, fen.map(str::to_string), setup.map(SetupRequest::Number), &mut random)
-                .map_err(|e| error(Call::Fen, e))?;
-        let session =
-            Session::start(id, fen.as_deref(), number, seed).map_err(|e| error(Call::Fen, e))?;
+                .map_err(error)?;
+        let session = Session::start(id, fen.as_deref(), number, seed).map_err(error)?;
         Ok(Board { session })
     }
 
@@ -147,13 +159,42 @@ impl Board {
     /// Plays `move` (a legal move's text; in a game of chance the action alone is enough, the
     /// die rolls its outcome) and returns the whole move played.
     fn push(&mut self, r#move: &str) -> PyResult<String> {
-        self.session.play(r#move, true).map_err(|e| error(Call::Move, e))
+        self.session.play(r#move, true).map_err(error)
+    }
+
+    /// Plays the move whose algebraic text (`san()`, or its PGN form) is `san`, with or without
+    /// its check mark, and returns the whole move played as a notation.md text.
+    fn push_san(&mut self, san: &str) -> PyResult<String> {
+        let bare = |t: &str| t.trim_end_matches(['+', '#', '!', '?']).to_string();
+        let want = bare(san.trim());
+        let legal = self.game().legal(Notation::Rules);
+        let found: Vec<&LegalMove> =
+            legal.iter().filter(|l| bare(&l.san) == want || bare(&l.pgn) == want).collect();
+        let text = match found.as_slice() {
+            [one] => one.text.clone(),
+            [] => {
+                return Err(error(session::Error::IllegalMove {
+                    text: san.to_string(),
+                    message: format!("`{san}` names no legal move here"),
+                }))
+            }
+            _ => {
+                return Err(error(session::Error::AmbiguousMove {
+                    text: san.to_string(),
+                    message: format!("`{san}` names more than one legal move"),
+                }))
+            }
+        };
+        self.push(&text)
     }
 
     /// Takes back the last move and returns it; `IndexError` when there is none.
     fn pop(&mut self) -> PyResult<String> {
-        let last = self.move_stack().pop().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
-        self.session.take_back(1).map_err(PyIndexError::new_err)?;
+        let last = self
+            .move_stack()
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        self.session.take_back(1).map_err(error)?;
         Ok(last)
     }
 
@@ -191,7 +232,13 @@ impl Board {
             RuleOutcome::Win(c) => Some(c == Color::White),
             RuleOutcome::Draw => None,
         };
-        Some(Outcome { winner, termination: e.reason, rule: e.rule, text: e.text, result_token: e.result })
+        Some(Outcome {
+            winner,
+            termination: e.reason,
+            rule: e.rule,
+            text: e.text,
+            result_token: e.result,
+        })
     }
 
     /// Whether the game has ended by its rules.
@@ -228,7 +275,12 @@ impl Board {
 
     /// Perft split by the first move: `{move: count}`.
     #[pyo3(signature = (depth, threads = 1))]
-    fn divide<'py>(&self, py: Python<'py>, depth: u32, threads: usize) -> PyResult<Bound<'py, PyDict>> {
+    fn divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: u32,
+        threads: usize,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (m, n) in divide(py, self.game(), depth.max(1), threads)? {
             d.set_item(m, n)?;
@@ -253,7 +305,12 @@ impl Board {
 
 /// Perft of `game` split by the first move, counted on a thread of its own while this one
 /// waits without the GIL and looks for Ctrl-C.
-fn divide(py: Python<'_>, game: &dyn GameApi, depth: u32, threads: usize) -> PyResult<Vec<(String, u64)>> {
+fn divide(
+    py: Python<'_>,
+    game: &dyn GameApi,
+    depth: u32,
+    threads: usize,
+) -> PyResult<Vec<(String, u64)>> {
     let stop = AtomicBool::new(false);
     std::thread::scope(|s| {
         let worker = s.spawn(|| game.divide(depth, threads.max(1), &stop, Notation::Rules));

@@ -3,13 +3,13 @@
 //! conventions and the rule book's differ, this layer follows pyffish (the e.p. field: written
 //! only when an e.p. capture can be made); what still differs is listed in docs/python.md.
 
-use crate::{error, variant, Call};
+use crate::{error, variant};
 use movegen::moves::MoveKind;
 use movegen::rules::{EndReason, GameEnd, Outcome, VariantId};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use session::api::LegalMove;
-use session::{new_game_with, GameApi, MoveIn, Notation};
+use session::{new_game_with, Error, GameApi, MoveIn, Notation};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// pyffish's value of a won game for the side to move (a mate is `-VALUE_MATE` for the mated).
@@ -63,24 +63,29 @@ fn game_after(
     chess960: bool,
 ) -> PyResult<Box<dyn GameApi>> {
     let id = variant(variant_name)?;
-    let mut game = new_game_with(id, Some(fen), 0, chess960).map_err(|e| error(Call::Fen, e))?;
+    let mut game = new_game_with(id, Some(fen), 0, chess960).map_err(error)?;
     for (i, text) in moves.iter().enumerate() {
-        play(&mut *game, text).map_err(|e| error(Call::Move, format!("move {}: {e}", i + 1)))?;
+        play(&mut *game, text).map_err(|e| error(e.context(format!("move {} `{text}`", i + 1))))?;
     }
     Ok(game)
 }
 
 /// Plays `text` (see [`game_after`]); returns the whole move's text.
-fn play(game: &mut dyn GameApi, text: &str) -> Result<String, String> {
+fn play(game: &mut dyn GameApi, text: &str) -> Result<String, Error> {
     game.play(MoveIn::Keyed { text, seed: SEED.load(Relaxed) }, Notation::Rules)
 }
 
 /// The legal move `text` names in `game` (its whole turn in a game of chance).
 fn legal_move(game: &dyn GameApi, text: &str) -> PyResult<LegalMove> {
     let mut probe = game.clone_box();
-    let full = play(&mut *probe, text).map_err(|e| error(Call::Move, e))?;
+    let full = play(&mut *probe, text).map_err(error)?;
     let found = game.legal(Notation::Rules).into_iter().find(|l| l.text == full);
-    found.ok_or_else(|| error(Call::Move, format!("`{text}` is not a legal move here")))
+    found.ok_or_else(|| {
+        error(Error::IllegalMove {
+            text: text.to_string(),
+            message: format!("`{text}` is not a legal move here"),
+        })
+    })
 }
 
 /// The FEN of the current position as pyffish writes it: the e.p. field only when an e.p.
@@ -88,11 +93,9 @@ fn legal_move(game: &dyn GameApi, text: &str) -> PyResult<LegalMove> {
 fn pyffish_fen(game: &dyn GameApi) -> String {
     let fen = game.fen();
     let mut fields: Vec<&str> = fen.split(' ').collect();
-    let ep_capture = |l: &LegalMove| {
-        matches!(l.input.kind, MoveKind::EnPassant | MoveKind::JumpEnPassant)
-    };
-    if fields.len() > 3 && fields[3] != "-" && !game.legal(Notation::Rules).iter().any(ep_capture)
-    {
+    let ep_capture =
+        |l: &LegalMove| matches!(l.input.kind, MoveKind::EnPassant | MoveKind::JumpEnPassant);
+    if fields.len() > 3 && fields[3] != "-" && !game.legal(Notation::Rules).iter().any(ep_capture) {
         fields[3] = "-";
     }
     fields.join(" ")
@@ -132,38 +135,50 @@ fn variants() -> Vec<&'static str> {
 #[pyfunction]
 fn start_fen(variant: &str) -> PyResult<String> {
     let id = crate::variant(variant)?;
-    Ok(new_game_with(id, None, 0, false).map_err(|e| error(Call::Fen, e))?.start_fen())
+    Ok(new_game_with(id, None, 0, false).map_err(error)?.start_fen())
 }
 
 /// The legal moves after `moves`, as notation.md texts (whole turns in a game of chance).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn legal_moves(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<Vec<String>> {
+fn legal_moves(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<Vec<String>> {
     let game = game_after(variant, fen, &moves, chess960)?;
     Ok(game.legal(Notation::Rules).into_iter().map(|l| l.text).collect())
 }
 
 /// The FEN after `moves` (pyffish's e.p. field).
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960 = false, sfen = false, show_promoted = false, count_started = 0))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, sfen = false, showPromoted = false, countStarted = 0))]
+#[allow(clippy::too_many_arguments, non_snake_case)]
 fn get_fen(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
     chess960: bool,
     sfen: bool,
-    show_promoted: bool,
-    count_started: i32,
+    showPromoted: bool,
+    countStarted: i32,
 ) -> PyResult<String> {
-    let _ = (sfen, show_promoted, count_started);
+    // SFEN, promoted-piece marks and counting rules belong to variants Menagerie does not play.
+    let _ = (sfen, showPromoted, countStarted);
     Ok(pyffish_fen(&*game_after(variant, fen, &moves, chess960)?))
 }
 
 /// The algebraic text of `move` in the position `fen`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = 0))]
-fn get_san(variant: &str, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
+fn get_san(
+    variant: &str,
+    fen: &str,
+    r#move: &str,
+    chess960: bool,
+    notation: i32,
+) -> PyResult<String> {
     san(&*game_after(variant, fen, &[], chess960)?, r#move, notation)
 }
 
@@ -181,7 +196,7 @@ fn get_san_moves(
     let mut out = Vec::with_capacity(movelist.len());
     for (i, text) in movelist.iter().enumerate() {
         out.push(san(&*game, text, notation)?);
-        play(&mut *game, text).map_err(|e| error(Call::Move, format!("move {}: {e}", i + 1)))?;
+        play(&mut *game, text).map_err(|e| error(e.context(format!("move {} `{text}`", i + 1))))?;
     }
     Ok(out)
 }
@@ -196,7 +211,13 @@ fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 /// Whether `move`, after `moves`, takes an enemy unit off the board.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, r#move, chess960 = false))]
-fn is_capture(variant: &str, fen: &str, moves: Vec<String>, r#move: &str, chess960: bool) -> PyResult<bool> {
+fn is_capture(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    r#move: &str,
+    chess960: bool,
+) -> PyResult<bool> {
     Ok(legal_move(&*game_after(variant, fen, &moves, chess960)?, r#move)?.capture)
 }
 
@@ -218,7 +239,12 @@ fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> 
 /// end), and its value for the side to move; the ends without a legal move are `game_result`'s.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn is_immediate_game_end(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, i32)> {
+fn is_immediate_game_end(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, i32)> {
     let game = game_after(variant, fen, &moves, chess960)?;
     let by_history =
         [EndReason::Repetition, EndReason::FiftyMoves, EndReason::InsufficientMaterial];
@@ -232,15 +258,16 @@ fn is_immediate_game_end(variant: &str, fen: &str, moves: Vec<String>, chess960:
 
 /// Whether a player may claim the end: threefold repetition or the move-count rule.
 #[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, countStarted = 0))]
+#[allow(non_snake_case)]
 fn is_optional_game_end(
     variant: &str,
     fen: &str,
     moves: Vec<String>,
     chess960: bool,
-    count_started: i32,
+    countStarted: i32,
 ) -> PyResult<(bool, i32)> {
-    let _ = count_started;
+    let _ = countStarted;
     let game = game_after(variant, fen, &moves, chess960)?;
     Ok(match game.end() {
         Some(e) if matches!(e.reason, EndReason::Repetition | EndReason::FiftyMoves) => {
@@ -254,18 +281,24 @@ fn is_optional_game_end(
 /// side can win), so both answers are the same (docs/python.md).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn has_insufficient_material(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<(bool, bool)> {
+fn has_insufficient_material(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, bool)> {
     let dead = game_after(variant, fen, &moves, chess960)?.insufficient_material();
     Ok((dead, dead))
 }
 
-/// `FEN_OK` (1) when `variant` can start from `fen`, else a negative code naming the field
-/// that is wrong (`FEN_EMPTY`, 0, for an empty text).
+/// `FEN_OK` (1) when `variant` can start from `fen`, else a negative code for what is wrong
+/// with it (`FEN_EMPTY`, 0, for an empty text). Menagerie's FEN reader names the field at
+/// fault; the board field's code is chosen by the reader's message (kings, ranks, letters).
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960 = false))]
 fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     let id = crate::variant(variant)?;
-    if fen.trim().is_empty() {
+    if fen.is_empty() {
         return Ok(0);
     }
     let read = movegen::with_variant!(id, V => {
@@ -273,12 +306,12 @@ fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
     });
     Ok(match read {
         Ok(()) => 1,
-        Err(e) => fen_code(e.field),
+        Err(e) => fen_code(e.field, &e.to_string()),
     })
 }
 
-/// The `validate_fen` code of an error in FEN field `field`.
-fn fen_code(field: &str) -> i32 {
+/// The `validate_fen` code of an error in FEN field `field` whose text is `message`.
+fn fen_code(field: &str, message: &str) -> i32 {
     match field {
         "fields" => -11,
         "hand" => -7,
@@ -287,6 +320,8 @@ fn fen_code(field: &str) -> i32 {
         "en-passant" => -4,
         "halfmove" => -2,
         "fullmove" => -1,
+        "board" if message.contains("kings") => -3,
+        "board" if message.contains("squares") || message.contains("ranks;") => -8,
         _ => -10,
     }
 }

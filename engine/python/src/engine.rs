@@ -125,7 +125,8 @@ impl Engine {
         };
         let limits = Limits { depth, nodes, movetime, ..Limits::default() };
         let config = Config { multipv: multipv.max(1), ..Config::default() };
-        let searcher = self.searcher.lock().map_err(|_| PyRuntimeError::new_err("engine poisoned"))?;
+        let searcher =
+            self.searcher.lock().map_err(|_| PyRuntimeError::new_err("engine poisoned"))?;
         let (tx, rx) = channel::<Event>();
         let tx = Mutex::new(tx);
         let listener: Listener = Arc::new(move |e| {
@@ -142,12 +143,12 @@ impl Engine {
 
 #[pymethods]
 impl Engine {
-    /// A searcher with `threads` threads and a `hash` MB table.
+    /// A searcher with `threads` threads and a `hash_mb` MB table.
     #[new]
-    #[pyo3(signature = (threads = 1, hash = 16))]
-    fn new(threads: usize, hash: usize) -> PyResult<Engine> {
+    #[pyo3(signature = (threads = 1, hash_mb = 16))]
+    fn new(threads: usize, hash_mb: usize) -> PyResult<Engine> {
         let timer: Arc<dyn Timer> = Arc::new(SystemTimer(Instant::now()));
-        let searcher = Searcher::try_new(threads, hash, timer).map_err(PyValueError::new_err)?;
+        let searcher = Searcher::try_new(threads, hash_mb, timer).map_err(crate::error)?;
         Ok(Engine { searcher: Mutex::new(searcher) })
     }
 
@@ -196,7 +197,8 @@ impl Engine {
 
     /// Clears the hash table (a new game).
     fn clear_hash(&self) -> PyResult<()> {
-        let searcher = self.searcher.lock().map_err(|_| PyRuntimeError::new_err("engine poisoned"))?;
+        let searcher =
+            self.searcher.lock().map_err(|_| PyRuntimeError::new_err("engine poisoned"))?;
         searcher.clear_hash();
         Ok(())
     }

@@ -560,11 +560,12 @@ mod tests {
     #[test]
     fn captures_of_moves() {
         let chess = VariantId::parse("chess").expect("chess");
-        let fen = "4k3/8/8/3pP3/8/8/8/4K2r w - d6 0 1";
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
         assert!(capture_of(chess, fen, "e5d6"), "en passant");
         assert!(!capture_of(chess, fen, "e5e6"));
-        assert!(!capture_of(chess, "4k3/8/8/8/8/8/8/4K2r w - - 0 1", "e1f1"));
-        assert!(capture_of(chess, "4k3/8/8/8/8/8/5r2/4K3 w - - 0 1", "e1f2"));
+        let fen = "4k3/8/8/8/8/8/5r2/4K3 w - - 0 1";
+        assert!(!capture_of(chess, fen, "e1d1"));
+        assert!(capture_of(chess, fen, "e1f2"));
         let eight = VariantId::parse("eightpiece").expect("eightpiece");
         let game = new_game(eight, Some("7k/8/8/2l(n)5/1S6/8/8/4K3 w - - 0 1 -")).expect("FEN");
         let pushes: Vec<LegalMove> = game
