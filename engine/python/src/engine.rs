@@ -4,12 +4,13 @@
 //! `KeyboardInterrupt`.
 
 use crate::board::Board;
+use movegen::rules::Outcome;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use pyo3::IntoPyObjectExt;
 use search::{Config, Info, Limits, Score, Searcher, Timer};
-use session::{Event, Listener, Notation};
+use session::{Event, GameApi, Listener, Notation};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -102,6 +103,26 @@ fn line<'py>(py: Python<'py>, info: &Info, pv: &[String]) -> PyResult<Bound<'py,
     Ok(d)
 }
 
+/// The line of a position without a legal move: the end's value for the side to move (mated:
+/// `-VALUE_MATE` and `mate` 0), no moves.
+fn end_line<'py>(py: Python<'py>, game: &dyn GameApi) -> PyResult<Bound<'py, PyDict>> {
+    let (score, mate) = match game.end().map(|e| e.outcome) {
+        Some(Outcome::Win(c)) if c == game.turn() => (VALUE_MATE, None),
+        Some(Outcome::Win(_)) => (-VALUE_MATE, Some(0)),
+        _ => (0, None),
+    };
+    let d = PyDict::new(py);
+    d.set_item("score", score)?;
+    d.set_item("mate", mate)?;
+    for key in ["depth", "seldepth", "nodes"] {
+        d.set_item(key, 0)?;
+    }
+    d.set_item("multipv", 1)?;
+    d.set_item("time", 0.0)?;
+    d.set_item("pv", PyList::empty(py))?;
+    Ok(d)
+}
+
 impl Engine {
     /// Searches `board`'s position within the limits; returns what the search found.
     #[allow(clippy::too_many_arguments)]
@@ -171,13 +192,13 @@ impl Engine {
         for (info, pv) in found.lines.values() {
             lines.push(line(py, info, pv)?);
         }
+        if lines.is_empty() {
+            // No legal move: one line without moves, scored by the game's end.
+            lines.push(end_line(py, board.game())?);
+        }
         match multipv {
             Some(_) => PyList::new(py, lines)?.into_bound_py_any(py),
-            None => match lines.into_iter().next() {
-                Some(l) => l.into_bound_py_any(py),
-                // No legal move: no line; the score is the end's.
-                None => PyDict::new(py).into_bound_py_any(py),
-            },
+            None => lines.swap_remove(0).into_bound_py_any(py),
         }
     }
 

@@ -28,6 +28,13 @@ def test_mated_side_sees_negative_mate():
     assert info["mate"] is None or info["mate"] > 0 or info["score"] < 0
 
 
+def test_a_mated_position_has_an_empty_line():
+    board = menagerie.Board(fen="R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+    info = menagerie.Engine().analyse(board, depth=3)
+    assert info["pv"] == [] and info["mate"] == 0 and info["score"] == -menagerie.VALUE_MATE
+    assert menagerie.Engine().play(board, depth=3) is None
+
+
 def test_multipv_lists_distinct_lines():
     lines = menagerie.Engine().analyse(menagerie.Board(), depth=3, multipv=3)
     assert len(lines) == 3
