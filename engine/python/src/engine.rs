@@ -13,7 +13,7 @@ use search::{Config, Info, Limits, Score, Searcher, Timer};
 use session::{Event, GameApi, Listener, Notation};
 use std::collections::BTreeMap;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 /// pyffish's mate value, which the scores of mates count down from.
@@ -124,6 +124,23 @@ fn end_line<'py>(py: Python<'py>, game: &dyn GameApi) -> PyResult<Bound<'py, PyD
 }
 
 impl Engine {
+    /// The searcher, waited for without the GIL: another thread's search of this engine holds
+    /// it and needs the GIL to finish.
+    fn lock(&self, py: Python<'_>) -> PyResult<MutexGuard<'_, Searcher>> {
+        loop {
+            match self.searcher.try_lock() {
+                Ok(guard) => return Ok(guard),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| std::thread::sleep(Duration::from_millis(2)));
+                    py.check_signals()?;
+                }
+                Err(TryLockError::Poisoned(_)) => {
+                    return Err(PyRuntimeError::new_err("engine poisoned"))
+                }
+            }
+        }
+    }
+
     /// Searches `board`'s position within the limits; returns what the search found.
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -146,8 +163,7 @@ impl Engine {
         };
         let limits = Limits { depth, nodes, movetime, ..Limits::default() };
         let config = Config { multipv: multipv.max(1), ..Config::default() };
-        let searcher =
-            self.searcher.lock().map_err(|_| PyRuntimeError::new_err("engine poisoned"))?;
+        let searcher = self.lock(py)?;
         let (tx, rx) = channel::<Event>();
         let tx = Mutex::new(tx);
         let listener: Listener = Arc::new(move |e| {
@@ -217,9 +233,8 @@ impl Engine {
     }
 
     /// Clears the hash table (a new game).
-    fn clear_hash(&self) -> PyResult<()> {
-        let searcher =
-            self.searcher.lock().map_err(|_| PyRuntimeError::new_err("engine poisoned"))?;
+    fn clear_hash(&self, py: Python<'_>) -> PyResult<()> {
+        let searcher = self.lock(py)?;
         searcher.clear_hash();
         Ok(())
     }

@@ -77,6 +77,22 @@ def test_search_releases_the_gil():
     assert len(ticks) > 20
 
 
+def test_one_engine_shared_by_threads():
+    engine = menagerie.Engine()
+    results = []
+
+    def work():
+        results.append(engine.analyse(menagerie.Board(), time=0.3)["depth"])
+
+    threads = [threading.Thread(target=work, daemon=True) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=20)
+    assert not any(t.is_alive() for t in threads), "a search never finished"
+    assert len(results) == 3 and all(d >= 1 for d in results)
+
+
 def test_ctrl_c_stops_the_search():
     if threading.current_thread() is not threading.main_thread():
         pytest.skip("signals reach the main thread only")
