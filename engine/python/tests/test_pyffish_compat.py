@@ -202,3 +202,29 @@ def test_validate_fen_documented_deviations(name):
 def test_validate_fen_accepts_every_reached_position():
     fens = {sf.get_fen(V, s, mv) for s, mv in POSITIONS[::7]}
     assert all(m.validate_fen(f, V) == m.FEN_OK for f in fens)
+
+
+def test_insufficient_material_deviation_stands():
+    """Deviation 5: pyffish answers per side, Menagerie whether the position is dead."""
+    kp_k = "8/8/8/8/8/8/P7/K1k5 w - - 0 1"
+    assert sf.has_insufficient_material(V, kp_k, []) == (False, True)
+    assert m.has_insufficient_material(V, kp_k, []) == (False, False)
+    k_k = "8/8/8/8/8/8/8/K1k5 w - - 0 1"
+    assert m.has_insufficient_material(V, k_k, []) == sf.has_insufficient_material(V, k_k, [])
+
+
+def test_chess960_deviation_stands():
+    """Deviation 6: castling written as the king's two-square move and KQkq."""
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    assert "e1h1" in sf.legal_moves(V, fen, [], True)
+    assert "e1g1" in m.legal_moves(V, fen, [], True) and "e1h1" not in m.legal_moves(V, fen, [], True)
+    assert sf.get_fen(V, fen, ["e1h1"], True).split(" ")[2] == "ha"
+    assert m.get_fen(V, fen, ["e1g1"], True).split(" ")[2] == "kq"
+
+
+def test_other_notations_are_refused():
+    """Deviation 7: SAN only."""
+    fen = m.start_fen(V)
+    assert m.get_san(V, fen, "g1f3", False, m.NOTATION_SAN) == sf.get_san(V, fen, "g1f3", False, sf.NOTATION_SAN)
+    with pytest.raises(ValueError):
+        m.get_san(V, fen, "g1f3", False, m.NOTATION_LAN)
