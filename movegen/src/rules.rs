@@ -108,7 +108,7 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Writes the FEN.
     fn fen(&self) -> String;
-    /// The side to move, clocks and hash every position holds.
+    /// The side to move, castling rights, e.p. square, clocks and hash every position holds.
     fn core(&self) -> &Core;
     /// Side to move.
     #[inline(always)]

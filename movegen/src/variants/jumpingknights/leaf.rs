@@ -521,7 +521,7 @@ impl Cache {
             c.king_moves(&mut n);
         }
         let p = &self.pawns;
-        if (changed & p.zone) | (c.sens & p.exposed) == 0 && pos.ep.is_none() {
+        if (changed & p.zone) | (c.sens & p.exposed) == 0 && pos.core.ep.is_none() {
             n.0 += u64::from(p.count);
         } else {
             c.pawn_moves(&mut n);
@@ -553,7 +553,7 @@ impl Cache {
         let p = &self.pawns;
         if self.dirty(self.sens, changed) != 0
             || (changed & (self.king_zone | p.zone)) | (self.sens & p.exposed) != 0
-            || pos.ep.is_some()
+            || pos.core.ep.is_some()
         {
             return None;
         }

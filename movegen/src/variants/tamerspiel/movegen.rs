@@ -565,7 +565,7 @@ pub(super) fn generate<S: Sink>(pos: &TamerSpiel, sink: &mut S, replier: Option<
         if mask == 0 {
             return;
         }
-    } else if pos.castling != 0 {
+    } else if pos.core.castling != 0 {
         castling(t, pos, &th, occ, sink);
     }
     let cand = if test_all { own } else { pin_candidates(t, &th, ksq, occ, own) };
@@ -778,7 +778,7 @@ const CASTLES: [[CastleSpec; 2]; 2] = [
 #[inline(always)]
 fn castling<S: Sink>(t: &Tables, pos: &TamerSpiel, th: &Threats, occ: u128, sink: &mut S) {
     for &(right, king, to, between, walk) in &CASTLES[pos.core.turn.index()] {
-        if pos.castling & right == 0 || between & occ != 0 {
+        if pos.core.castling & right == 0 || between & occ != 0 {
             continue;
         }
         let occ_nok = occ & !bit(king);
