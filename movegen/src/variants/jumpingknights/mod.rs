@@ -19,7 +19,7 @@ mod leaf;
 mod movegen;
 mod notation;
 mod sink;
-mod tables;
+pub mod tables;
 
 use crate::board::Board;
 use crate::castling::{self, FenRule, Homes};
