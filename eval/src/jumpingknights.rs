@@ -517,6 +517,7 @@ impl Evaluator for JumpingKnights {
 mod tests {
     use super::*;
     use crate::params::Values;
+    use crate::testing::mirror_board;
     use crate::Score;
     use movegen::types::Square;
     use movegen::variants::jumpingknights::tables::NONE;
@@ -538,23 +539,8 @@ mod tests {
     /// The same position with colours swapped (ranks mirrored, case swapped, side flipped).
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
         let side = if f[1] == "w" { "b" } else { "w" };
-        format!("{} {side} - - 0 1", board.join("/"))
+        format!("{} {side} - - 0 1", mirror_board(f[0], &[]))
     }
 
     #[test]

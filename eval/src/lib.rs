@@ -80,3 +80,25 @@ pub trait Evaluator: Rules {
         true
     }
 }
+
+/// Helpers of the unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// `s` with the case of every letter swapped (White's units become Black's and the other
+    /// way round), but for the letters in `keep` (neutral units).
+    pub(crate) fn swap_case(s: &str, keep: &[char]) -> String {
+        s.chars()
+            .map(|c| match c {
+                _ if keep.contains(&c) => c,
+                _ if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
+                _ => c.to_ascii_uppercase(),
+            })
+            .collect()
+    }
+
+    /// A FEN board field turned top to bottom with the colours swapped.
+    pub(crate) fn mirror_board(board: &str, keep: &[char]) -> String {
+        let ranks: Vec<&str> = board.split('/').rev().collect();
+        swap_case(&ranks.join("/"), keep)
+    }
+}

@@ -394,6 +394,7 @@ impl Evaluator for PieceEater {
 mod tests {
     use super::*;
     use crate::params::Values;
+    use crate::testing::{mirror_board, swap_case};
     use movegen::variants::pieceeater::START_FEN;
 
     fn pos(fen: &str) -> PieceEater {
@@ -404,20 +405,7 @@ mod tests {
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split_whitespace().collect();
         let (board, hand) = f[0].split_once('[').unwrap();
-        let swap = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c == 'X' {
-                        c
-                    } else if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        };
-        let ranks: Vec<&str> = board.split('/').rev().collect();
+        let swap = |s: &str| swap_case(s, &['X']);
         let side = if f[1] == "w" { "b" } else { "w" };
         let sq = |s: &str| -> String {
             if s == "-" {
@@ -429,7 +417,7 @@ mod tests {
         let castle: String = if f[2] == "-" { "-".into() } else { swap(f[2]) };
         format!(
             "{}[{}] {side} {castle} {} {} {} {}",
-            swap(&ranks.join("/")),
+            mirror_board(board, &['X']),
             swap(hand.trim_end_matches(']')),
             sq(f[3]),
             f[4],
