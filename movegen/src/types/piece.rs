@@ -34,6 +34,9 @@ pub trait OrthoKind: PieceKind {
     const QUEEN: Self;
     /// The king (index 5).
     const KING: Self;
+    /// The six, in index order (the least valuable first).
+    const ORTHODOX: [Self; 6] =
+        [Self::PAWN, Self::KNIGHT, Self::BISHOP, Self::ROOK, Self::QUEEN, Self::KING];
 }
 
 /// Defines a variant's piece-kind enum and its [`PieceKind`] implementation from one line per
