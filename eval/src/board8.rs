@@ -266,9 +266,10 @@ pub(crate) fn king_zone(t: &Tables8, sq: Square) -> u64 {
     t.king[sq.idx()].0 | (1u64 << sq.0)
 }
 
-/// The terms of side `c` of an orthodox army on `b` (the kinds of `OrthoKind`): material and piece-square ([`material_pst`]), mobility into squares neither
-/// own nor covered by enemy pawns, king attack, rooks on open files ([`orthodox`]), the bishop
-/// pair, pawn structure and the king's shield. `extra(acc, king_attack, safe)` adds the
+/// The terms of side `c` of an orthodox army on `b` (the kinds of `OrthoKind`): material and
+/// piece-square ([`material_pst`]), mobility into squares neither own nor covered by enemy
+/// pawns, king attack, rooks on open files ([`orthodox`]), the bishop pair, pawn structure and
+/// the king's shield. `extra(acc, king_attack, safe)` adds the
 /// variant's other pieces (their mobility and attacks on the king zone) before the king attack
 /// is scored. Returns the phase.
 #[allow(clippy::too_many_arguments)]

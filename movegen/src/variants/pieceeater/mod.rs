@@ -17,8 +17,9 @@
 //! Position: the orthodox base (`variants::orthodox::OrthoBase`: piece bitboards +
 //! mailbox, castling rights, en-passant square, clocks and an incremental Zobrist key; the PE is
 //! kept apart, as a square), hands, the PE's square and `pe-left`; copy-make by the shared
-//! orthodox make-move with the drop and the PE's step added. Move generation (`movegen.rs`) lists (action, outcome) pairs or counts them
-//! without listing (perft bulk counting); notation is in `notation.rs`.
+//! orthodox make-move with the drop and the PE's step added. Move generation (`movegen.rs`)
+//! lists (action, outcome) pairs or counts them without listing (perft bulk counting); notation
+//! is in `notation.rs`.
 
 mod chance;
 pub mod info;
