@@ -11,7 +11,7 @@ use crate::board8::{
     passed, pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H, MOBILITY_AT,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Tune};
+use crate::params::{self, param_groups, Acc};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -315,10 +315,6 @@ params::tune_table! {
 }
 
 impl Evaluator for Chess {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
         m.promo() != 0

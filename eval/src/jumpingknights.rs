@@ -26,7 +26,7 @@
 //!   stalemated side has a unit on the edge, so a central king facing enemy edge units scores.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace};
 use crate::Evaluator;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -480,10 +480,6 @@ impl Evaluator for JumpingKnights {
     /// Thousands of instructions an evaluation (u128 attack maps of both armies); it reads the
     /// board and the side to move only, both in the position's key.
     const EVAL_CACHE: bool = true;
-
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
 
     /// Jumps of every kind (en passant included) and promotions change material.
     #[inline]

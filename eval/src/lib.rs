@@ -16,13 +16,15 @@ pub mod tamerspiel;
 pub use params::{Kind, Table, Trace, Tune};
 pub use score::{Score, S};
 
-use movegen::rules::Rules;
 use movegen::Move;
 
-/// What the search asks of a variant beyond its rules.
-pub trait Evaluator: Rules {
-    /// Static evaluation in centipawns from the side to move's view.
-    fn evaluate(&self) -> i32;
+/// What the search asks of a variant beyond its rules (and its evaluation's parameters).
+pub trait Evaluator: Tune {
+    /// Static evaluation in centipawns from the side to move's view. Default: the evaluation
+    /// with the embedded parameters ([`Tune::evaluate_embedded`]).
+    fn evaluate(&self) -> i32 {
+        self.evaluate_embedded()
+    }
     /// Whether `m` changes material (capture, promotion, push-capture, eat, ...): the moves
     /// quiescence search looks at.
     fn is_tactical(&self, m: Move) -> bool;
@@ -34,8 +36,8 @@ pub trait Evaluator: Rules {
     /// search then skips the quiet ones without generating them).
     const TACTICAL_GEN: bool = false;
     /// Not in check: the legal moves for which [`Evaluator::is_tactical`] holds, in the order
-    /// [`Rules::legal_moves`] lists them; in check: every legal move. Only called where
-    /// [`Evaluator::TACTICAL_GEN`] is set, and the variant's [`Rules::end_by_rule`] must then
+    /// [`Rules::legal_moves`](movegen::rules::Rules::legal_moves) lists them; in check: every legal move. Only called where
+    /// [`Evaluator::TACTICAL_GEN`] is set, and the variant's [`Rules::end_by_rule`](movegen::rules::Rules::end_by_rule) must then
     /// depend on the legal list only through its emptiness. Default: every legal move.
     fn tactical_moves(&self, out: &mut Self::Moves) {
         self.legal_moves(out);
@@ -44,7 +46,7 @@ pub trait Evaluator: Rules {
     /// attacker).
     fn tactical_score(&self, m: Move) -> i32;
     /// Whether a null move is a reasonable guess here (enough material that zugzwang is
-    /// unlikely). The position must also support [`Rules::null_move`].
+    /// unlikely). The position must also support [`Rules::null_move`](movegen::rules::Rules::null_move).
     fn null_move_ok(&self) -> bool {
         true
     }

@@ -14,7 +14,7 @@ use crate::board8::{
     has_pieces, ids8, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Tune};
+use crate::params::{self, param_groups, Acc, Sum};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -277,10 +277,6 @@ pub fn triggers(pos: &Magician, m: Move) -> bool {
 }
 
 impl Evaluator for Magician {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     /// Captures (her leaping captures are ordinary moves onto an enemy unit), e.p.,
     /// promotions (to the Magician too) and the 6th-rank trigger change material; the switch
     /// (her square holds her own bishop) and castling do not count as captures.
