@@ -167,19 +167,26 @@ impl Threats {
         }
     }
 
-    /// Whether a unit among `alive` attacks `s` with occupancy `occ`.
+    /// The units attacking `s` by a leap or a step (every attack but the riders' and the rare
+    /// units' lame ones).
     #[inline(always)]
-    pub(crate) fn attacks_alive(&self, t: &Tables, s: Square, occ: u128, alive: u128) -> bool {
+    fn leapers(&self, t: &Tables, s: Square) -> u128 {
         let i = s.idx();
         let c = self.by.index();
-        let leapers = (t.w[i] & self.w)
+        (t.w[i] & self.w)
             | (t.f[i] & self.f)
             | (t.d[i] & self.d)
             | (t.a[i] & self.a)
             | (t.n[i] & self.n)
             | (t.pawn_from[c][i] & self.pawns)
-            | (t.fback_from[c][i] & self.fback);
-        if leapers & alive != 0 {
+            | (t.fback_from[c][i] & self.fback)
+    }
+
+    /// Whether a unit among `alive` attacks `s` with occupancy `occ`.
+    #[inline(always)]
+    pub(crate) fn attacks_alive(&self, t: &Tables, s: Square, occ: u128, alive: u128) -> bool {
+        let i = s.idx();
+        if self.leapers(t, s) & alive != 0 {
             return true;
         }
         let orth = self.orth & alive;
@@ -218,14 +225,7 @@ impl Threats {
     #[inline(always)]
     pub(crate) fn attackers(&self, t: &Tables, s: Square, occ: u128) -> u128 {
         let i = s.idx();
-        let c = self.by.index();
-        let mut out = (t.w[i] & self.w)
-            | (t.f[i] & self.f)
-            | (t.d[i] & self.d)
-            | (t.a[i] & self.a)
-            | (t.n[i] & self.n)
-            | (t.pawn_from[c][i] & self.pawns)
-            | (t.fback_from[c][i] & self.fback);
+        let mut out = self.leapers(t, s);
         if t.orth_reach[i] & self.orth != 0 {
             out |= t.rook(s, occ) & self.orth;
         }
