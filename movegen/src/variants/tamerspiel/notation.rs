@@ -44,6 +44,14 @@ pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError
     }
 }
 
+/// Appends `sep` and the letter of `arrived` when a unit of `kind` arrives promoted (TS-3, TS-4).
+fn push_promotion(s: &mut String, sep: char, kind: TsKind, arrived: TsKind) {
+    if arrived != kind {
+        s.push(sep);
+        s.push(arrived.letter());
+    }
+}
+
 /// Algebraic notation:
 /// * pieces: letter (`D F V G N B R E L C O A M Q W S K T`), disambiguation by file, rank or
 ///   both when another piece of the same kind could go there too, `x` for a capture, the
@@ -69,16 +77,8 @@ pub(super) fn move_san(pos: &TamerSpiel, m: Move) -> String {
             s.push(royal.letter());
             s.push('=');
             s.push_str(&Geo12x8::name(to));
-            let r2 = arrival_kind(royal, us, to);
-            if r2 != royal {
-                s.push('=');
-                s.push(r2.letter());
-            }
-            let p2 = arrival_kind(partner, us, from);
-            if p2 != partner {
-                s.push('/');
-                s.push(p2.letter());
-            }
+            push_promotion(&mut s, '=', royal, arrival_kind(royal, us, to));
+            push_promotion(&mut s, '/', partner, arrival_kind(partner, us, from));
         }
         _ => {
             let capture = b.piece_at(to).is_some();
@@ -100,11 +100,7 @@ pub(super) fn move_san(pos: &TamerSpiel, m: Move) -> String {
                         s.push('x');
                     }
                     s.push_str(&Geo12x8::name(to));
-                    let k2 = arrival_kind(kind, us, to);
-                    if k2 != kind {
-                        s.push('=');
-                        s.push(k2.letter());
-                    }
+                    push_promotion(&mut s, '=', kind, arrival_kind(kind, us, to));
                 }
             }
         }
