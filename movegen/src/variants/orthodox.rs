@@ -513,11 +513,13 @@ fn castling<S: Sink>(us: Color, rights: u8, ksq: Square, occ: Bb64, danger: Bb64
 }
 
 /// Writes the [`crate::rules::Rules`] items that a position type implementing [`OrthoPosition`]
-/// and keeping its [`OrthoBase`] in the field `base` takes from the orthodox core: the core, the
-/// legal moves and their count, the make-move, the key from scratch, check, the null move (none
-/// in check) and the castling partner.
+/// and keeping its [`OrthoBase`] in the field `base` takes from the orthodox core: the 8x8
+/// geometry, the core, the legal moves and their count, the make-move, the key from scratch,
+/// check, the null move (none in check) and the castling partner.
 macro_rules! rules_items {
     () => {
+        type G = $crate::types::Geo8x8;
+
         #[inline(always)]
         fn core(&self) -> &$crate::position::Core {
             &self.base.core

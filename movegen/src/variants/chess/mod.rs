@@ -85,7 +85,6 @@ impl Orthodox<6> for Chess {
 }
 
 impl Rules for Chess {
-    type G = Geo8x8;
     type Moves = ChessMoves;
     const VARIANT: VariantId = VariantId::Chess;
     const START_FEN: &'static str = START_FEN;

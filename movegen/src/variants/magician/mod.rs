@@ -253,7 +253,6 @@ impl Orthodox<11> for Magician {
 }
 
 impl Rules for Magician {
-    type G = Geo8x8;
     type Moves = MagicianMoves;
     const VARIANT: VariantId = VariantId::Magician;
     const START_FEN: &'static str = START_FEN;
