@@ -266,43 +266,36 @@ pub(crate) fn king_zone(t: &Tables8, sq: Square) -> u64 {
     t.king[sq.idx()].0 | (1u64 << sq.0)
 }
 
-/// The terms of side `c` of an orthodox army on `b` (the kinds of `OrthoKind`): material and
-/// piece-square ([`material_pst`]), mobility into squares neither own nor covered by enemy
+/// The terms of side `c` of an orthodox army on `b` (the kinds of `OrthoKind`) beyond material
+/// and piece-square ([`material_pst`]): mobility into squares neither own nor covered by enemy
 /// pawns, king attack, rooks on open files ([`orthodox`]), the bishop pair, pawn structure and
-/// the king's shield. `extra(acc, king_attack, safe)` adds the
-/// variant's other pieces (their mobility and attacks on the king zone) before the king attack
-/// is scored. Returns the phase.
-#[allow(clippy::too_many_arguments)]
+/// the king's shield. `extra(acc, king_attack, safe)` adds the variant's other pieces (their
+/// mobility and attacks on the king zone) before the king attack is scored.
 #[inline(always)]
 pub(crate) fn orthodox_side<A: Acc, P: OrthoKind, const K: usize, const N: usize>(
     acc: &mut A,
     b: &Board<Geo8x8, P, K>,
     c: Color,
-    p: &Params<N, K, 64>,
+    values: &[Score; N],
     ids: &Ids8,
-    phase: &[i32; K],
-    material: impl Fn(usize) -> Option<usize> + Copy,
-    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)) + Copy,
     extra: impl FnOnce(&mut A, &mut KingAttack, u64),
-) -> i32 {
+) {
     let t = tables();
     let (pawn, king) = (P::PAWN, P::KING);
     let own = b.color(c).0;
     let occ = own | b.color(!c).0;
-    let phase = material_pst(acc, b, c, p, phase, material, terms);
     // Mobility, counted into squares not covered by enemy pawns.
     let enemy_pawns = b.pieces(pawn, !c).0;
     let safe = !own & !pawn_cover(enemy_pawns, !c);
     let mut ka = KingAttack::new(king_zone(t, b.pieces(king, !c).lsb()));
     let own_pawns = b.pieces(pawn, c).0;
     let pieces = Pieces8::of(b, c);
-    orthodox(acc, &p.v, ids, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
+    orthodox(acc, values, ids, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
     extra(acc, &mut ka, safe);
     ka.finish(acc, ids);
     bishop_pair(acc, ids, pieces.bishops);
     pawn_structure(acc, ids, c, own_pawns, enemy_pawns);
     shield(acc, ids, c, b.pieces(king, c).lsb(), own_pawns);
-    phase
 }
 
 /// The orthodox sliders and knights of one side, each set of unit squares already restricted

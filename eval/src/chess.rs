@@ -7,8 +7,9 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    adjacent_files, exchange, file_bb, front_span, has_pieces, ids8, king_distance, orthodox_side,
-    passed, pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H, MOBILITY_AT,
+    adjacent_files, exchange, file_bb, front_span, has_pieces, ids8, king_distance, material_pst,
+    orthodox_side, passed, pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H,
+    MOBILITY_AT,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc};
@@ -97,7 +98,8 @@ fn side_terms<A: Acc>(
     attacks: &ByColor<Attacks>,
 ) -> i32 {
     let b = pos.board();
-    let phase = orthodox_side(acc, b, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
+    let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
+    orthodox_side(acc, b, c, &p.v, &IDS, |_, _, _| {});
     threats(acc, b, c, &attacks[c], &attacks[!c]);
     passers(acc, b, c, &attacks[!c]);
     pawn_shape(acc, b, c, &attacks[c], &attacks[!c]);

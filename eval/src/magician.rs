@@ -11,7 +11,7 @@
 //! to the centre (our own shaping), not copied tables.
 
 use crate::board8::{
-    has_pieces, ids8, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack,
+    has_pieces, ids8, material_pst, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack,
 };
 pub use crate::params::evaluate_white;
 use crate::params::{self, param_groups, Acc, Sum};
@@ -241,7 +241,8 @@ fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A, _: &Sha
             }
         }
     };
-    let phase = orthodox_side(acc, b, c, p, &IDS, &PHASE, material, pst_terms, family);
+    let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
+    orthodox_side(acc, b, c, &p.v, &IDS, family);
     // The variant's terms: her trigger while she stands unpromoted, or the open option.
     if b.pieces(MagicianKind::Magician, c).any() {
         if let Some((form, shift)) = trigger(pos, c) {
