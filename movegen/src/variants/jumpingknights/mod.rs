@@ -429,8 +429,8 @@ impl Rules for JumpingKnights {
         notation::move_text(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
+    fn parse_unmatched(&self, text: &str, _legal: &JkMoves) -> Result<Move, MoveError> {
+        notation::unmatched(self, text)
     }
 
     fn move_san(&self, m: Move) -> String {

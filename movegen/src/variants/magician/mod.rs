@@ -22,7 +22,7 @@ mod notation;
 use crate::board::Board;
 use crate::fen::{self, FenError, Hands, Setup};
 use crate::moves::{Move, MoveKind, MoveList};
-use crate::rules::{MoveError, Rules, VariantId};
+use crate::rules::{Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 use crate::variants::orthodox::{self, own_keys, OrthoBase, OrthoPosition, Orthodox};
 use crate::zobrist;
@@ -320,8 +320,8 @@ impl Rules for Magician {
         notation::move_text(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
+    fn alias_text(&self, m: Move) -> Option<String> {
+        notation::final_form_text(self, m)
     }
 
     fn move_san(&self, m: Move) -> String {

@@ -444,8 +444,9 @@ impl Rules for TamerSpiel {
         notation::move_text(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
+    /// A pawn's mandatory `d` may be left out.
+    fn parse_unmatched(&self, text: &str, legal: &TsMoves) -> Result<Move, MoveError> {
+        notation::unmatched(self, text, legal)
     }
 
     fn move_san(&self, m: Move) -> String {

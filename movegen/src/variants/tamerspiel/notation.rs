@@ -3,7 +3,7 @@
 
 use super::{arrival_kind, TamerSpiel, TsKind, TsMoves};
 use crate::moves::{Move, MoveKind};
-use crate::rules::{MoveError, Rules};
+use crate::rules::{one_move, MoveError, Rules};
 use crate::types::{Geo12x8, Geometry, PieceKind};
 
 /// Coordinate text: `from to`, plus `d` for a pawn's promotion to Dabbabah. Castling is king
@@ -18,30 +18,17 @@ pub(super) fn move_text(m: Move) -> String {
     s
 }
 
-/// Parses coordinate text against `pos`: the text must name exactly one legal move. On the last
-/// rank the pawn's `d` may be left out (`c7c8` = `c7c8d`), since that promotion is mandatory.
-pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError> {
-    let mut list = TsMoves::default();
-    pos.legal_moves(&mut list);
-    let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
-    let found: Vec<Move> = list.iter().copied().filter(|&m| move_text(m) == text).collect();
-    match found.as_slice() {
-        [m] => return Ok(*m),
-        [] => {}
-        _ => return Err(err("ambiguous")),
-    }
+/// A text naming none of the legal moves `legal` of `pos` read once more: on the last rank the
+/// pawn's `d` may be left out (`c7c8` = `c7c8d`), since that promotion is mandatory.
+pub(super) fn unmatched(pos: &TamerSpiel, text: &str, legal: &TsMoves) -> Result<Move, MoveError> {
     let last_rank = pos.core.turn.select(7, 0);
     let with_d = format!("{text}d");
-    let found: Vec<Move> = list
+    let found: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|&m| Geo12x8::rank(m.to()) == last_rank && move_text(m) == with_d)
         .collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(err("not a legal move")),
-        _ => Err(err("ambiguous")),
-    }
+    one_move(text, &found)
 }
 
 /// Appends `sep` and the letter of `arrived` when a unit of `kind` arrives promoted (TS-3, TS-4).
