@@ -132,9 +132,7 @@ fn from_of(to: Square, delta: i8) -> Square {
 impl<L: MoveBuf> Sink for Lister<'_, L> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bb64) {
-        for to in targets {
-            self.list.push(Move::new(MoveKind::Normal, from, to));
-        }
+        self.list.push_each(MoveKind::Normal, from, targets.0);
     }
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bb64, delta: i8, kind: MoveKind) {

@@ -77,9 +77,7 @@ fn lancer_move(from: Square, to: Square, d: usize) -> Move {
 impl Sink for Lister<'_> {
     #[inline(always)]
     fn normal(&mut self, from: Square, targets: u64) {
-        for to in squares(targets) {
-            self.0.push(Move::new(MoveKind::Normal, from, to));
-        }
+        self.0.push_each(MoveKind::Normal, from, targets);
     }
     #[inline(always)]
     fn lancer(&mut self, from: Square, targets: u64) {

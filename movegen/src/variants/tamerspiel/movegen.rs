@@ -54,9 +54,7 @@ const fn bit(s: Square) -> u128 {
 impl Sink for Lister<'_> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: u128) {
-        for to in squares(targets) {
-            self.0.push(Move::new(MoveKind::Normal, from, to));
-        }
+        self.0.push_each(MoveKind::Normal, from, targets);
     }
     #[inline(always)]
     fn pawn_moves(&mut self, targets: u128, delta: i8, optional: u128, last: u128) {
