@@ -36,7 +36,7 @@ pub use crate::variants::orthodox::{
 };
 
 /// Zobrist keys: the orthodox ones ([`own_keys`]), none of chess's own.
-const KEYS: [u64; own_keys(6)] = zobrist::keys(0xC4E5_5000);
+static KEYS: [u64; own_keys(6)] = zobrist::keys(0xC4E5_5000);
 
 /// An orthodox chess position: the orthodox base and nothing else.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -62,7 +62,7 @@ pub type JkBoard = Board<Geo10x10, JkKind, 7>;
 pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
 /// Zobrist keys: 14 piece codes x 100 squares, then side, 16 castling masks, 10 e.p. files.
-const KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
+static KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
 const SIDE_KEY: usize = 14 * 100;
 const CASTLE_KEY: usize = SIDE_KEY + 1;
 const EP_KEY: usize = CASTLE_KEY + 16;

@@ -95,7 +95,7 @@ fn flag_bit(c: Color) -> u8 {
 }
 
 /// Zobrist keys: the orthodox ones ([`own_keys`]), then the 4 values of the magician flags.
-const KEYS: [u64; FLAG_KEY + 4] = zobrist::keys(0x3A61_C1A0);
+static KEYS: [u64; FLAG_KEY + 4] = zobrist::keys(0x3A61_C1A0);
 const FLAG_KEY: usize = own_keys(11);
 
 /// The start position FEN.

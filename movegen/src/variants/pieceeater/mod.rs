@@ -83,7 +83,7 @@ const HAND_KEY: usize = LEFT_KEY + 64;
 const KEY_COUNT: usize = HAND_KEY + 2 * 4 * HAND_SLOTS;
 /// Zobrist keys: the orthodox ones ([`own_keys`]), then the PE square, the `pe-left` square and
 /// the hand counts (colour, kind, count).
-const KEYS: [u64; KEY_COUNT] = zobrist::keys(0x9E_EA7E_2002);
+static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x9E_EA7E_2002);
 
 #[inline(always)]
 fn hand_key(c: Color, kind: PeKind, count: u8) -> u64 {
