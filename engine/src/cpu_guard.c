@@ -10,28 +10,40 @@
  * docs/decisions/0014-cpu-levels.md, 0019-source-builds-native.md.
  */
 #include <cpuid.h>
-#include <string.h>
+
+/* The two strings are equal. Written out rather than strcmp: on Windows this object is linked
+ * after the C runtime's libraries, so it may call nothing but kernel32 (see below). */
+static int same(const char *a, const char *b) {
+    while (*a != '\0' && *a == *b) {
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
 #ifdef _WIN32
-/* Only kernel32 (build.rs links it after this object): the C runtime may not be set up yet. */
+/* Only kernel32 (build.rs links it after this object, last on the link line, where no C
+ * runtime library follows it): lstrlenA, not strlen. The C runtime may not be set up yet. */
 #include <windows.h>
 static void write_err(const char *s) {
     DWORD n;
-    WriteFile(GetStdHandle(STD_ERROR_HANDLE), s, (DWORD)strlen(s), &n, NULL);
+    WriteFile(GetStdHandle(STD_ERROR_HANDLE), s, (DWORD)lstrlenA(s), &n, NULL);
 }
 static void leave(void) { ExitProcess(1); }
 static int pretend_old_cpu(void) {
     char v[8];
     DWORD n = GetEnvironmentVariableA("MENAGERIE_CPU_GUARD", v, sizeof v);
-    return n == 4 && memcmp(v, "fail", 4) == 0;
+    return n == 4 && same(v, "fail");
 }
 #else
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 static void write_err(const char *s) { (void)!write(2, s, strlen(s)); }
 static void leave(void) { _exit(1); }
 static int pretend_old_cpu(void) {
     const char *v = getenv("MENAGERIE_CPU_GUARD");
-    return v != NULL && strcmp(v, "fail") == 0;
+    return v != NULL && same(v, "fail");
 }
 #endif
 
@@ -70,8 +82,7 @@ __attribute__((constructor)) static void menagerie_cpu_guard(void) {
     int pretend = pretend_old_cpu();
     for (i = 0; i < COUNT; i++) {
         missing[i] = !has(&FEATURES[i]) ||
-                     (pretend && (!strcmp(FEATURES[i].name, "avx2") ||
-                                  !strcmp(FEATURES[i].name, "bmi2")));
+                     (pretend && (same(FEATURES[i].name, "avx2") || same(FEATURES[i].name, "bmi2")));
         any |= missing[i];
     }
     /* XGETBV exists where the OS has enabled it (leaf 1 ECX bit 27, OSXSAVE). */
