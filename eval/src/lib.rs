@@ -36,9 +36,12 @@ pub trait Evaluator: Tune {
     /// search then skips the quiet ones without generating them).
     const TACTICAL_GEN: bool = false;
     /// Not in check: the legal moves for which [`Evaluator::is_tactical`] holds, in the order
-    /// [`Rules::legal_moves`](movegen::rules::Rules::legal_moves) lists them; in check: every legal move. Only called where
-    /// [`Evaluator::TACTICAL_GEN`] is set, and the variant's [`Rules::end_by_rule`](movegen::rules::Rules::end_by_rule) must then
+    /// [`Rules::legal_moves`] lists them; in check: every legal move. Only called where
+    /// [`Evaluator::TACTICAL_GEN`] is set, and the variant's [`Rules::end_by_rule`] must then
     /// depend on the legal list only through its emptiness. Default: every legal move.
+    ///
+    /// [`Rules::legal_moves`]: movegen::rules::Rules::legal_moves
+    /// [`Rules::end_by_rule`]: movegen::rules::Rules::end_by_rule
     fn tactical_moves(&self, out: &mut Self::Moves) {
         self.legal_moves(out);
     }
@@ -46,7 +49,9 @@ pub trait Evaluator: Tune {
     /// attacker).
     fn tactical_score(&self, m: Move) -> i32;
     /// Whether a null move is a reasonable guess here (enough material that zugzwang is
-    /// unlikely). The position must also support [`Rules::null_move`](movegen::rules::Rules::null_move).
+    /// unlikely). The position must also support [`Rules::null_move`].
+    ///
+    /// [`Rules::null_move`]: movegen::rules::Rules::null_move
     fn null_move_ok(&self) -> bool {
         true
     }
