@@ -83,7 +83,8 @@ enum Next {
 
 /// Runs a game reading the human's input from `input`, writing to `out`.
 pub fn play(cfg: &PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), String> {
-    let mut s = Session::new(new_game(cfg.variant, cfg.fen.as_deref())?, cfg.seed);
+    let game = new_game(cfg.variant, cfg.fen.as_deref()).map_err(|e| e.to_string())?;
+    let mut s = Session::new(game, cfg.seed);
     // The record names the players from the start.
     let person = Players { human: true, engine: false };
     let engine = Players { human: false, engine: true };

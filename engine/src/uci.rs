@@ -42,7 +42,7 @@ impl Uci {
         Uci { s, game, variant, ponder_limits: None }
     }
 
-    fn err(&self, msg: &str) {
+    fn err(&self, msg: impl std::fmt::Display) {
         self.s.out.line(&format!("info string error {msg}"));
     }
 
@@ -66,7 +66,7 @@ impl Uci {
                 self.s.searcher.clear_hash();
                 match new_game_with(self.variant, None, self.s.opts.seed, self.s.opts.chess960) {
                     Ok(g) => self.game = g,
-                    Err(e) => self.err(&e),
+                    Err(e) => self.err(e),
                 }
             }
             "setoption" => self.setoption(args),
@@ -90,7 +90,7 @@ impl Uci {
                 self.s.out.line(&format!("info string variant {}", self.variant));
                 self.s.out.line(&format!("info string fen {}", self.game.fen()));
             }
-            _ => self.err(&format!("unknown command: {}", sanitize(line))),
+            _ => self.err(format!("unknown command: {}", sanitize(line))),
         }
         true
     }
@@ -149,15 +149,14 @@ impl Uci {
         let r: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => match VariantId::parse(&value) {
                 None => Err(format!("unknown variant `{}`", sanitize(&value))),
-                Some(v) => {
-                    new_game_with(v, None, self.s.opts.seed, self.s.opts.chess960).map(|g| {
+                Some(v) => new_game_with(v, None, self.s.opts.seed, self.s.opts.chess960)
+                    .map(|g| {
                         self.variant = v;
                         self.game = g;
-                        self.s
-                            .out
-                            .line(&format!("info string variant {v} startpos {}", self.game.fen()));
+                        let fen = self.game.fen();
+                        self.s.out.line(&format!("info string variant {v} startpos {fen}"));
                     })
-                }
+                    .map_err(|e| e.to_string()),
             },
             "hash" => num(HASH_MAX_MB as u64, 1).and_then(|v| self.s.set_hash(v as usize)),
             "threads" => num(THREADS_MAX as u64, 1)
@@ -178,7 +177,7 @@ impl Uci {
             _ => Err(format!("unknown option `{}`", sanitize(&name))),
         };
         if let Err(e) = r {
-            self.err(&e);
+            self.err(e);
         }
     }
 
@@ -197,7 +196,7 @@ impl Uci {
         let opts = &self.s.opts;
         let mut g = match new_game_with(self.variant, fen.as_deref(), opts.seed, opts.chess960) {
             Ok(g) => g,
-            Err(e) => return self.err(&e),
+            Err(e) => return self.err(e),
         };
         if let Some(i) = moves_at {
             for (k, m) in args[i + 1..].iter().enumerate() {
@@ -206,7 +205,7 @@ impl Uci {
                 if let Err(e) =
                     g.play(MoveIn::Keyed { text: m, seed: self.s.opts.seed }, Notation::Rules)
                 {
-                    return self.err(&format!(
+                    return self.err(format!(
                         "illegal move {} (move {} of the list): {e}; position unchanged",
                         sanitize(m),
                         k + 1
@@ -258,7 +257,7 @@ impl Uci {
                 // else: searching for one would never end. Said so, and answered by a depth-1
                 // search (a GUI waits for `bestmove` after every `go`).
                 "mate" if val.is_some_and(|v| v <= 0) => {
-                    self.err(&format!(
+                    self.err(format!(
                         "go mate {} asks for no move: answering with a depth 1 search",
                         val.unwrap_or_default()
                     ));
@@ -292,7 +291,7 @@ impl Uci {
             i += 1;
         }
         if let Some(e) = unreadable {
-            self.err(&format!("{e}: answering with a depth 1 search"));
+            self.err(format!("{e}: answering with a depth 1 search"));
             (limits, ponder, wtime, btime) = (Limits::default(), false, None, None);
             limits.depth = Some(1);
         }

@@ -586,3 +586,55 @@ fn idle_and_slow_connections_are_closed_and_the_page_is_answered_meanwhile() {
     );
     assert_eq!(code, 200);
 }
+
+/// No other site may frame the board (issue 58): a framing page could have the user's clicks
+/// play moves and start searches on this server. Every answer says so, refusals too.
+#[test]
+fn no_other_site_may_frame_the_board() {
+    let s = Server::start();
+    let host = s.addr.clone();
+    for (target, host) in
+        [("/", host.as_str()), ("/api/variants", host.as_str()), ("/", "evil.example")]
+    {
+        let req = format!("GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let answer = s.answer(req.as_bytes(), std::time::Duration::from_secs(60));
+        let head = answer.split("\r\n\r\n").next().unwrap().to_ascii_lowercase();
+        assert!(
+            head.contains("\r\ncontent-security-policy: frame-ancestors 'self'"),
+            "{target} {host}: {head}"
+        );
+        assert!(head.contains("\r\nx-frame-options: sameorigin"), "{target} {host}: {head}");
+    }
+}
+
+/// Issue 58: typed promotions. `e8`, `e7e8`, `e8Q`, `e8=q` name the promotions on e8 (the page
+/// opens the chooser over several, plays one); a text naming no move is an empty list and the game
+/// is unchanged; a text that is not a move text at all is a 400.
+#[test]
+fn typed_texts_name_their_moves_and_promotions_without_a_piece_all_of_them() {
+    let s = Server::start();
+    let (id, _) = new_game(&s, r#"{"variant":"chess","fen":"3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1"}"#);
+    let path = format!("/api/games/{id}/typed");
+    let named = |text: &str| -> Vec<String> {
+        let v = ok(&s, "POST", &path, &serde_json::json!({ "text": text }).to_string());
+        let mut a: Vec<String> =
+            v["actions"].as_array().unwrap().iter().map(|x| x.as_str().unwrap().into()).collect();
+        a.sort();
+        a
+    };
+    let four = ["e7e8b", "e7e8n", "e7e8q", "e7e8r"];
+    assert_eq!(named("e8"), four);
+    assert_eq!(named("e7e8"), four);
+    assert_eq!(named("exd8"), ["e7d8b", "e7d8n", "e7d8q", "e7d8r"]);
+    for one in ["e8Q", "e8=q", "e8=Q+", "E7E8Q", "e7e8q"] {
+        assert_eq!(named(one), ["e7e8q"], "{one}");
+    }
+    assert_eq!(named("Kf2"), ["e1f2"]);
+    assert!(named("Kd2").is_empty(), "d2 is attacked by the rook");
+    assert!(named("e6").is_empty());
+    assert!(named("Ke3").is_empty());
+    err(&s, "POST", &path, r#"{"move":"e8"}"#, 400, "`text` is missing");
+    err(&s, "POST", &path, &format!(r#"{{"text":"{}"}}"#, "e".repeat(50)), 400, "move text");
+    let st = ok(&s, "GET", &format!("/api/games/{id}"), "");
+    assert_eq!(st["moves"].as_array().map(Vec::len), Some(0), "typed texts play nothing");
+}

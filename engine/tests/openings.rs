@@ -52,8 +52,7 @@ fn every_suite_is_embedded_and_complete() {
                 let pos = V::from_fen_as(v, fen).expect("loads");
                 assert!(pos.count_legal() > 0, "{fen}");
                 pos.hash()
-            })
-            .expect("variant built");
+            });
             assert!(keys.insert(key), "{id}: position repeated: {fen}");
         }
     }

@@ -203,8 +203,7 @@ fn xboard_draws_our_image_for_every_piece_on_its_board() {
         }
         let start = movegen::with_variant!(*id, V => {
             <V as movegen::rules::Rules>::fen(&<V as movegen::rules::Rules>::startpos())
-        })
-        .unwrap();
+        });
         let on_board = tokens(fen.unwrap_or(&start));
         let hist = xboard_colours(*id, *fen, &images, &work);
         for t in &on_board {

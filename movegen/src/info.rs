@@ -13,7 +13,7 @@ crate::for_each_variant!(define_variant_ids!());
 #[doc(hidden)]
 #[macro_export]
 macro_rules! define_variant_ids {
-    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {
+    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
         /// The variant ids of the rule book (`../shared/rules/README.md`), in rule-book order.
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         pub enum VariantId {
@@ -130,14 +130,23 @@ impl MoveForm {
     }
 }
 
-/// Squares a board surface draws in a class of their own (the web board's CSS class): the
-/// outer files, and with `ranks` also the outer ranks.
+/// Squares the rules give a role of their own, which a board surface draws apart: the outer
+/// files, and with `ranks` also the outer ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareMark {
-    /// The class (`edge`, `citadel`).
-    pub class: &'static str,
+    /// Their role in the rules.
+    pub kind: SquareKind,
     /// Whether the outer ranks belong to it too (else only the outer files).
     pub ranks: bool,
+}
+
+/// The roles of [`SquareMark`] squares, as the rule book names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareKind {
+    /// Jumping Knights' edge squares, which only capturing moves may end on.
+    Edge,
+    /// TamerSpiel's citadels, where pieces promote.
+    Citadel,
 }
 
 /// What a board surface marks and explains beyond the pieces (the GUI marks).
@@ -180,20 +189,6 @@ impl EndTexts {
         EndTexts { stalemate: "stalemate", fifty_moves: "the 50-move rule" };
 }
 
-/// How XBoard learns an engine-defined variant it does not know: the `setup` line's
-/// piece-to-char table and parent variant, and the `piece` lines (Betza descriptions). A variant
-/// whose XBoard texts need more (other move forms, another FEN) has a dialect module of its own
-/// in the XBoard front end instead.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct XboardSetup {
-    /// The piece-to-char table (`PNBRQKpnbrqk` and the like).
-    pub pieces: &'static str,
-    /// The parent variant with board size and holdings (`8x8+0_fairy`).
-    pub parent: &'static str,
-    /// The `piece` lines after `piece ` (`N& nN`).
-    pub betza: &'static [&'static str],
-}
-
 /// Everything the surfaces need to know about one variant id.
 #[derive(Clone, Copy, Debug)]
 pub struct VariantInfo {
@@ -201,11 +196,10 @@ pub struct VariantInfo {
     pub name: &'static str,
     /// Its name for people.
     pub title: &'static str,
-    /// The XBoard variant name (`normal` for chess).
+    /// The variant's name in the XBoard protocol (`normal` for chess), which the match runner
+    /// sends other engines too; how XBoard learns an engine-defined variant (`setup` and
+    /// `piece` lines) is the XBoard front end's (`engine/src/xboard/dialect/`).
     pub xboard_name: &'static str,
-    /// The `setup` and `piece` lines for XBoard, for a variant without a dialect module of its
-    /// own that XBoard does not know (`None`: XBoard knows it, or the module writes them).
-    pub xboard_setup: Option<XboardSetup>,
     /// Its rule-book file under `../shared/rules/`.
     pub rules_file: &'static str,
     /// The standard start position (`None`: the start is one of the numbered setups).

@@ -5,6 +5,7 @@
 pub mod attacks;
 pub mod board;
 pub mod castling;
+pub mod error;
 pub mod fen;
 pub mod info;
 pub mod moves;
@@ -16,7 +17,8 @@ pub mod variants;
 pub mod view;
 pub mod zobrist;
 
+pub use error::Error;
 pub use info::VariantId;
 pub use moves::{Move, MoveBuf, MoveKind, MoveList};
 pub use position::Core;
-pub use rules::{EndReason, GameEnd, MoveError, Outcome, Rules};
+pub use rules::{EndReason, GameEnd, MoveError, MoveErrorKind, Outcome, Rules};

@@ -46,6 +46,19 @@ pub struct GameEnd {
     pub reason: EndReason,
 }
 
+/// What is wrong with a move text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveErrorKind {
+    /// It reads as a move of the notation, but no legal move here has it (or the move itself
+    /// is not legal here).
+    Illegal,
+    /// It names more than one legal move (or an action whose outcome it leaves open).
+    Ambiguous,
+    /// It is not a move of the notation at all (no squares where they belong, an unknown
+    /// suffix, a broken leg).
+    Malformed,
+}
+
 /// A move text that names no legal move (or more than one).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
@@ -53,6 +66,57 @@ pub struct MoveError {
     pub text: String,
     /// Why it was refused.
     pub reason: String,
+    /// What kind of refusal it is.
+    pub kind: MoveErrorKind,
+}
+
+impl MoveError {
+    /// A refusal of `kind` for `text`, saying `reason`.
+    pub fn new(kind: MoveErrorKind, text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError { text: text.to_string(), reason: reason.into(), kind }
+    }
+
+    /// `text` reads as a move but is not legal here.
+    pub fn illegal(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Illegal, text, reason)
+    }
+
+    /// `text` names more than one legal move.
+    pub fn ambiguous(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Ambiguous, text, reason)
+    }
+
+    /// `text` is not a move of the notation.
+    pub fn malformed(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::new(MoveErrorKind::Malformed, text, reason)
+    }
+
+    /// `text` (notation.md coordinates on geometry `G`) matches no legal move: "not a legal
+    /// move", [`MoveErrorKind::Illegal`] when it has the shape of a move
+    /// ([`coordinate_shaped`]), [`MoveErrorKind::Malformed`] otherwise.
+    pub fn unmatched<G: Geometry>(text: &str) -> MoveError {
+        let kind = if coordinate_shaped::<G>(text) {
+            MoveErrorKind::Illegal
+        } else {
+            MoveErrorKind::Malformed
+        };
+        MoveError::new(kind, text, "not a legal move")
+    }
+}
+
+/// Whether `text` has the shape of a notation.md move on geometry `G`: the pass `0000`, two
+/// square names (then anything: a promotion, a facing, a second leg), or a piece letter, `@`
+/// and a square (a drop). A text of this shape may still name no legal move.
+pub fn coordinate_shaped<G: Geometry>(text: &str) -> bool {
+    if text == "0000" {
+        return true;
+    }
+    if let Some(sq) = text.strip_prefix(|c: char| c.is_ascii_alphabetic()) {
+        if let Some(sq) = sq.strip_prefix('@') {
+            return G::parse_square_prefix(sq).is_some();
+        }
+    }
+    G::parse_square_prefix(text).is_some_and(|(_, n)| G::parse_square_prefix(&text[n..]).is_some())
 }
 
 impl fmt::Display for MoveError {
@@ -63,13 +127,13 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
-/// The one move of `found` (the legal moves `text` names), or the error: "not a legal move"
-/// when there is none, "ambiguous" when there are more.
-pub fn one_move(text: &str, found: &[Move]) -> Result<Move, MoveError> {
+/// The one move of `found` (the legal moves `text` names), or the error: not a legal move (or
+/// not a move text, [`MoveError::unmatched`]) when there is none, "ambiguous" when there are more.
+pub fn one_move<G: Geometry>(text: &str, found: &[Move]) -> Result<Move, MoveError> {
     match found {
         [m] => Ok(*m),
-        [] => Err(MoveError { text: text.to_string(), reason: "not a legal move".into() }),
-        _ => Err(MoveError { text: text.to_string(), reason: "ambiguous".into() }),
+        [] => Err(MoveError::unmatched::<G>(text)),
+        _ => Err(MoveError::ambiguous(text, "ambiguous")),
     }
 }
 
@@ -231,14 +295,14 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         if found.is_empty() {
             return self.parse_unmatched(text, &list);
         }
-        one_move(text, &found)
+        one_move::<Self::G>(text, &found)
     }
     /// The answer to a text that names none of the legal moves `legal`: "not a legal move" by
     /// default; a variant may read the text another way (TamerSpiel: a pawn's `d` left out) or
     /// say why the move is not legal (Jumping Knights: Rule 4).
     fn parse_unmatched(&self, text: &str, legal: &Self::Moves) -> Result<Move, MoveError> {
         let _ = legal;
-        one_move(text, &[])
+        one_move::<Self::G>(text, &[])
     }
     /// The position with the turn passed and nothing else changed except what passing implies
     /// (e.p. rights lapse), for null-move pruning; `None` where the variant cannot express it
@@ -279,13 +343,10 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
         self.legal_moves(&mut list);
         let first =
             list.iter().copied().find(|&m| self.action_text(m) == text).ok_or_else(|| {
-                MoveError {
-                    text: text.to_string(),
-                    reason: match self.parse_move(text) {
-                        Err(e) => e.reason,
-                        Ok(_) => "not a legal move".into(),
-                    },
-                }
+                // A text the full parser accepts is a whole turn, not an action.
+                self.parse_move(text)
+                    .err()
+                    .unwrap_or_else(|| MoveError::illegal(text, "not a legal move"))
             })?;
         Ok(self.roll(first, seed))
     }
@@ -332,10 +393,9 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
 }
 
-/// Runs `$body` with `$T` bound to the position type of `$id` (dispatch once, at the boundary;
-/// everything inside is monomorphised). Evaluates to `Result<_, VariantId>`; every id of the
-/// list in [`crate::for_each_variant`] is built, so it is always `Ok` (the `Result` lets callers
-/// treat a future partial build uniformly).
+/// Runs `$body` with `$T` bound to the position type of `$id` and evaluates to its value
+/// (dispatch once, at the boundary; everything inside is monomorphised). Every id of the list in
+/// [`crate::for_each_variant`] is built.
 #[macro_export]
 macro_rules! with_variant {
     ($id:expr, $T:ident => $body:expr) => {
@@ -347,11 +407,11 @@ macro_rules! with_variant {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_variant_arms {
-    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {{
+    ((($id:expr) $T:ident ($body:expr)) $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {{
         match $id {
             $($crate::info::VariantId::$V => {
                 type $T = $crate::variants::$tm::$tt;
-                ::core::result::Result::<_, $crate::info::VariantId>::Ok($body)
+                $body
             })*
         }
     }};
@@ -361,9 +421,7 @@ impl VariantId {
     /// The id its position type plays first (`Rules::VARIANT`): ids of one family share the
     /// type, so their evaluation and pieces (`eightpiece-random` is of the `eightpiece` family).
     pub fn family(self) -> VariantId {
-        match crate::with_variant!(self, T => <T as Rules>::VARIANT) {
-            Ok(v) | Err(v) => v,
-        }
+        crate::with_variant!(self, T => <T as Rules>::VARIANT)
     }
 }
 
@@ -382,7 +440,6 @@ impl VariantInfo {
             name,
             title,
             xboard_name: name,
-            xboard_setup: None,
             rules_file,
             start_fen: Some(T::START_FEN),
             has_chance: T::HAS_CHANCE,

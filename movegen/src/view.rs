@@ -342,7 +342,7 @@ mod tests {
     #[test]
     fn move_input_clicks_the_squares_the_notation_names() {
         for v in VariantId::ALL {
-            let castles = crate::with_variant!(v, R => check::<R>(v)).unwrap();
+            let castles = crate::with_variant!(v, R => check::<R>(v));
             assert!(castles > 0, "{v}: no castling seen");
         }
     }

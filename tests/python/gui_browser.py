@@ -464,6 +464,27 @@ def page_features(p):
     box.clear()
     st = p.check_board()
     assert [m["text"] for m in st["moves"]] == ["e2e4", "g8f6"], st["moves"]
+    # The refusal goes with the next good move.
+    box.send_keys("d2d4", Keys.ENTER)
+    p.wait(lambda: p.ply() == 3 and p.idle(), "the typed d2d4")
+    assert not p.d.find_element(By.ID, "error").is_displayed(), "the refusal outlived a good move"
+    # Typed promotions: with its piece in any case and with or without `=` it is played; without
+    # its piece it opens the chooser over the four.
+    promo = "3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1"
+    p.open({"variant": "chess", "fen": promo, **HUMANS})
+    box = p.d.find_element(By.ID, "move-input")
+    box.send_keys("e8=q", Keys.ENTER)
+    p.wait(lambda: p.ply() == 1 and p.idle(), "the typed e8=q")
+    assert p.check_board()["moves"][0]["text"] == "e7e8q"
+    p.open({"variant": "chess", "fen": promo, **HUMANS})
+    box = p.d.find_element(By.ID, "move-input")
+    box.send_keys("e8", Keys.ENTER)
+    p.wait(lambda: p.d.find_element(By.ID, "chooser").is_displayed(), "the chooser for e8")
+    buttons = p.d.find_elements(By.CSS_SELECTOR, "#choices button")
+    assert sorted(b.get_attribute("data-choice") for b in buttons) == ["e7e8b", "e7e8n", "e7e8q", "e7e8r"]
+    [b for b in buttons if b.get_attribute("data-choice") == "e7e8n"][0].click()
+    p.wait(lambda: p.ply() == 1 and p.idle(), "the chosen knight")
+    assert p.check_board()["moves"][0]["text"] == "e7e8n"
     # Check: the checked king is marked and the status says so.
     p.open({"variant": "chess", "fen": "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", **HUMANS})
     p.move(["f1", "b5"], expect_text="f1b5")

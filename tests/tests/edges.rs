@@ -201,9 +201,11 @@ fn xboard_setboard_takes_the_engines_own_eightpiece_fen() {
 #[test]
 fn fen_field_names_and_huge_clocks() {
     let err = new_game(VariantId::Chess, Some("4k3/8/8/8/8/8/8/4K3 w - - 0 999999")).err().unwrap();
-    assert!(err.contains("fullmove"), "{err}");
+    assert!(err.to_string().contains("fullmove"), "{err}");
+    assert!(matches!(err, session::Error::Fen { field: "fullmove", .. }), "{err:?}");
     let err = new_game(VariantId::Chess, Some("4k3/8/8/8/8/8/8/4K3 w - - 99999 1")).err().unwrap();
-    assert!(err.contains("halfmove"), "{err}");
+    assert!(err.to_string().contains("halfmove"), "{err}");
+    assert!(matches!(err, session::Error::Fen { field: "halfmove", .. }), "{err:?}");
     // XBoard clock values that overflow a multiplication.
     let mut e = Driver::start();
     e.send("xboard");

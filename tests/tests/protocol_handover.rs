@@ -28,7 +28,7 @@ fn moves_in(lines: &[String]) -> Vec<String> {
 /// Plays XBoard move texts on a fresh game of `v` after `pre`; the first one refused is the
 /// error.
 fn replay(v: VariantId, pre: &[&str], moves: &[String]) -> Result<Box<dyn GameApi>, String> {
-    let mut g = engine::xboard::game::new_game(v, None, 0)?;
+    let mut g = engine::xboard::game::new_game(v, None, 0).map_err(|e| e.to_string())?;
     for m in pre.iter().copied().chain(moves.iter().map(String::as_str)) {
         g.play(MoveIn::Keyed { text: m, seed: 0 }, Notation::Dialect)
             .map_err(|e| format!("{m}: {e}"))?;

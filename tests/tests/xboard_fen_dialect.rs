@@ -36,8 +36,7 @@ fn xboard_form_round_trips_in_every_variant() {
         let n = with_variant!(id, V => {
             let start = session::start::new_position::<V>(id, None, 3, false).expect("start");
             walk::<V>(id, start)
-        })
-        .unwrap();
+        });
         assert!(n >= 10, "{id}: only {n} positions");
     }
 }
@@ -47,10 +46,9 @@ fn bad_fens_are_refused_with_their_reason() {
     for id in VariantId::ALL {
         with_variant!(id, V => {
             let e = V::from_xboard_fen(id, "8/8 w - - 0 1").map(|_| ()).unwrap_err();
-            assert!(e.contains("board"), "{id}: {e}");
+            assert!(matches!(e, movegen::Error::Fen { field: "board", .. }), "{id}: {e}");
             let e = V::from_xboard_fen(id, "").map(|_| ()).unwrap_err();
-            assert!(!e.is_empty(), "{id}");
-        })
-        .unwrap();
+            assert!(matches!(e, movegen::Error::Fen { .. }), "{id}: {e}");
+        });
     }
 }

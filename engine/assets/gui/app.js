@@ -54,7 +54,13 @@ function showError(msg) {
   e.textContent = msg;
   e.hidden = false;
   clearTimeout(showError.timer);
-  showError.timer = setTimeout(() => { e.hidden = true; }, 5000);
+  showError.timer = setTimeout(hideError, 5000);
+}
+
+// A refusal is about the move refused: the next move played takes it away.
+function hideError() {
+  clearTimeout(showError.timer);
+  $('error').hidden = true;
 }
 
 function setBusy(b) {
@@ -486,6 +492,7 @@ function setState(st) {
 }
 
 function moved(st) {
+  hideError();
   tickClock(true);
   setState(st);
 }

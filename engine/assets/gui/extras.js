@@ -46,14 +46,6 @@ function escapeHtml(s) {
 
 // ---------------------------------------------------------------- typed move entry
 
-// A move text compared without check, mate and annotation marks, castling with letters, and
-// (in a game of chance) without the chance leg the die decides.
-function moveKey(text, chance) {
-  let t = String(text).trim().split(' ')[0];
-  if (chance) t = t.split(',')[0];
-  return t.replace(/[+#!?]+$/, '').replace(/0/g, 'O');
-}
-
 function fillMoveList() {
   const ok = game && isCurrent() && humanToMove();
   $('move-input').disabled = !ok;
@@ -66,23 +58,24 @@ function fillMoveList() {
   $('move-list').innerHTML = opts.join('');
 }
 
-// The legal entries a typed text names: its notation.md text, or its algebraic text.
-function typedEntries(text) {
-  const t = text.trim();
-  if (!t) return [];
-  const exact = game.legal.filter((e) => e.action === t || e.san === t);
-  if (exact.length) return exact;
-  const chance = variants[game.variant] && variants[game.variant].has_chance;
-  const key = moveKey(t, chance);
-  return game.legal.filter((e) => moveKey(e.san, chance) === key || moveKey(e.action, false) === key);
-}
-
-function enterTyped() {
+// A typed move: the server says which legal actions the text names (its notation.md text or
+// its algebraic text, marks, case and a promotion's piece optional); one is played, several open
+// the chooser.
+async function enterTyped() {
   const input = $('move-input');
   if (!game || !isCurrent() || !humanToMove() || busy) return;
-  const found = [...new Set(typedEntries(input.value))];
+  const text = input.value.trim();
+  if (!text) return;
+  let actions;
+  try {
+    actions = (await api('POST', `/api/games/${game.id}/typed`, { text })).actions;
+  } catch (err) {
+    report(err);
+    return;
+  }
+  const found = game.legal.filter((e) => actions.includes(e.action));
   if (!found.length) {
-    showError(`\`${input.value.trim()}\` is not a legal move here`);
+    showError(`\`${text}\` is not a legal move here`);
     return;
   }
   input.value = '';

@@ -14,6 +14,7 @@
 //! * [`table`]: the variant table and the playing levels the page's menus list.
 //! * [`events`]: the live events' JSON of a search (scores, lines).
 //! * [`pgn`]: the web board's PGN export and the list of a loaded text's games.
+//! * [`typed`]: the actions a typed move text names.
 #![forbid(unsafe_code)]
 
 pub mod entry;
@@ -23,6 +24,7 @@ pub mod help;
 pub mod pgn;
 pub mod state;
 pub mod table;
+pub mod typed;
 
 pub use entry::{entries, Entry};
 pub use state::{state_json, Activity};

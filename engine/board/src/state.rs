@@ -7,7 +7,7 @@ use crate::events::score_json;
 use movegen::view::{BoardView, Cell, MoveEffect};
 use search::Score;
 use serde_json::{json, Value};
-use session::{GameApi, Notation, Session};
+use session::{Error, GameApi, Notation, Session};
 
 /// What the host (the web server, or a worker in the page) is doing with a game: shown by the
 /// page, not part of the session.
@@ -109,13 +109,14 @@ pub fn state_json(
     s: &Session,
     ply: Option<usize>,
     activity: Activity,
-) -> Result<Value, String> {
+) -> Result<Value, Error> {
     let g = &*s.game;
     let v = g.variant();
     let current = g.ply();
     let at = ply.unwrap_or(current);
-    let view =
-        g.view_at(at).ok_or_else(|| format!("ply {at} is not in this game (0..={current})"))?;
+    let view = g.view_at(at).ok_or_else(|| Error::BadArgument {
+        message: format!("ply {at} is not in this game (0..={current})"),
+    })?;
     let end = s.end();
     let legal: Vec<Value> = if at == current && end.is_none() {
         entries(g).iter().map(entry_json).collect()
@@ -198,7 +199,8 @@ mod tests {
         assert!(past["fen_at"].as_str().unwrap().contains(" b "), "{}", past["fen_at"]);
         assert_eq!(past["legal"].as_array().map(Vec::len), Some(0), "no moves in the past");
         let err = state_json(12, &s, Some(3), Activity::default()).unwrap_err();
-        assert_eq!(err, "ply 3 is not in this game (0..=2)");
+        assert_eq!(err.to_string(), "ply 3 is not in this game (0..=2)");
+        assert!(matches!(err, Error::BadArgument { .. }));
         let hint = hint_json(&*s.game, "g1f3");
         assert_eq!(hint["hint"]["clicks"], json!(["g1", "f3"]));
         assert!(hint_json(&*s.game, "e2e4")["hint"].is_null());

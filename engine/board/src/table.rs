@@ -1,7 +1,7 @@
 //! The variant table and the playing levels, as the page's menus, legend and help panel read
 //! them (`GET /api/variants`).
 
-use movegen::info::VariantInfo;
+use movegen::info::{SquareKind, VariantInfo};
 use movegen::rules::VariantId;
 use serde_json::{json, Value};
 
@@ -21,7 +21,8 @@ pub fn variant_json(v: VariantId, images: Value) -> Value {
         "setups": i.setups.map(|s| (s.count)()),
         "standard_start": i.start_fen.is_some(),
         "check_rule": i.marks.check_rule,
-        "marks": i.marks.squares.iter().map(|m| json!({"class": m.class, "ranks": m.ranks}))
+        "marks": i.marks.squares.iter()
+            .map(|m| json!({"class": css_class(m.kind), "ranks": m.ranks}))
             .collect::<Vec<_>>(),
         "chance_piece": i.chance_piece().map(|p| p.name),
         "forms": crate::help::forms_json(v),
@@ -30,6 +31,14 @@ pub fn variant_json(v: VariantId, images: Value) -> Value {
             "letter": p.letter.to_string(), "name": p.name, "moves": p.moves
         })).collect::<Vec<_>>(),
     })
+}
+
+/// The page's CSS class of squares of role `kind` (`board.css`).
+pub fn css_class(kind: SquareKind) -> &'static str {
+    match kind {
+        SquareKind::Edge => "edge",
+        SquareKind::Citadel => "citadel",
+    }
 }
 
 /// The engine's playing levels for the level menu: `Skill Level` 0..=19 with the nominal chess

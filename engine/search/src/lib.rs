@@ -3,7 +3,8 @@
 //! transposition table) that search while the caller goes on, and [`LocalSearcher`], one
 //! search on the caller's own thread (where no thread can be started: WebAssembly, an
 //! embedding host). Neither reads a system clock: the front end gives a [`Timer`]. Generic over
-//! the variant; the protocol layer picks the variant once per search.
+//! the variant; the protocol layer picks the variant once per search. What can fail (a table or
+//! a thread the system refuses) returns [`Error::Resources`] (`movegen::Error`, re-exported).
 
 pub mod params;
 mod pool;
@@ -12,6 +13,7 @@ pub mod time;
 pub mod tt;
 pub mod worker;
 
+pub use movegen::Error;
 pub use params::{Features, Params};
 pub use skill::Skill;
 pub use time::{Clock, Frozen, Limits, Timer, DEFAULT_OVERHEAD};
@@ -203,7 +205,7 @@ impl Searcher {
         threads: usize,
         hash_mb: usize,
         timer: Arc<dyn Timer>,
-    ) -> Result<Searcher, String> {
+    ) -> Result<Searcher, Error> {
         Ok(Searcher {
             tt: Arc::new(Tt::try_new(hash_mb)?),
             pool: Pool::new(threads.max(1).min(max_searching()))?,
@@ -230,7 +232,7 @@ impl Searcher {
     /// Changes the thread count (stops a running search first). When the new threads cannot
     /// be started, says why and keeps the old count (or one thread, if even the old ones
     /// cannot be restarted).
-    pub fn set_threads(&mut self, n: usize) -> Result<(), String> {
+    pub fn set_threads(&mut self, n: usize) -> Result<(), Error> {
         self.stop();
         self.wait_all();
         let n = n.max(1);
@@ -259,7 +261,7 @@ impl Searcher {
     /// Resizes (and clears) the hash table (stops a running search first). When `mb` cannot be
     /// allocated (beside the old table, which is kept until the new one exists), says why and
     /// keeps the old table and its contents.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), Error> {
         self.stop();
         self.wait_all();
         self.tt = Arc::new(Tt::try_new(mb)?);
@@ -526,12 +528,12 @@ pub struct LocalSearcher {
 
 impl LocalSearcher {
     /// A searcher with a `hash_mb` table, or why the memory cannot be had.
-    pub fn try_new(hash_mb: usize) -> Result<LocalSearcher, String> {
+    pub fn try_new(hash_mb: usize) -> Result<LocalSearcher, Error> {
         Ok(LocalSearcher { tt: Arc::new(Tt::try_new(hash_mb)?), tables: None, count: 0 })
     }
 
     /// Resizes (and clears) the table; when `mb` cannot be had, says why and keeps the old one.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), Error> {
         self.tt = Arc::new(Tt::try_new(mb)?);
         Ok(())
     }

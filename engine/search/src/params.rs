@@ -215,7 +215,7 @@ mod tests {
     #[test]
     fn features_are_the_accepted_ones() {
         for v in VariantId::ALL {
-            let all = movegen::with_variant!(v, T => Params::of::<T>()).expect("built");
+            let all = movegen::with_variant!(v, T => Params::of::<T>());
             let (p, f) = (all.features, Features::accepted(v.family()));
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));

@@ -1,6 +1,7 @@
 //! The searcher's long-lived threads and the latches a search's life is tracked with.
 
 use crate::worker::Tables;
+use movegen::Error;
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
 use std::thread::JoinHandle;
@@ -18,7 +19,7 @@ pub(crate) struct Pool {
 impl Pool {
     /// `n` threads (at least one) with their tables; `Err` with the reason when the memory for
     /// the tables or the threads' stacks cannot be had (the threads made so far are ended).
-    pub(crate) fn new(n: usize) -> Result<Pool, String> {
+    pub(crate) fn new(n: usize) -> Result<Pool, Error> {
         let mut pool = Pool { senders: Vec::new(), handles: Vec::new() };
         for i in 0..n.max(1) {
             let mut tables = Tables::try_new()?;
@@ -31,7 +32,9 @@ impl Pool {
                         tables = job(tables);
                     }
                 })
-                .map_err(|e| format!("cannot start search thread {}: {e}", i + 1))?;
+                .map_err(|e| Error::Resources {
+                    message: format!("cannot start search thread {}: {e}", i + 1),
+                })?;
             pool.senders.push(tx);
             pool.handles.push(h);
         }

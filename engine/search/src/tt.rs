@@ -4,7 +4,7 @@
 //! game with `Hash` 4096 does not wait seconds for 4 GB to be zeroed), and the entries left
 //! behind are marked old so they are the first to be replaced.
 
-use movegen::Move;
+use movegen::{Error, Move};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
 /// What a stored score means.
@@ -124,15 +124,17 @@ impl Tt {
     /// A table of about `mb` megabytes, or why it cannot be had: the memory is reserved
     /// fallibly, so a size the system refuses (an address-space limit, a 32-bit process) is an
     /// error to report, not an aborted process.
-    pub fn try_new(mb: usize) -> Result<Tt, String> {
+    pub fn try_new(mb: usize) -> Result<Tt, Error> {
         let bytes = mb.max(1).saturating_mul(1024 * 1024);
         let buckets = (bytes / (BUCKET * size_of::<Slot>())).max(1);
         let slots = zeroed_slots(buckets * BUCKET).ok_or_else(|| {
             let asked = buckets * BUCKET * size_of::<Slot>();
-            format!(
-                "cannot allocate a hash table of {} MB: the system refused {asked} bytes",
-                mb.max(1)
-            )
+            Error::Resources {
+                message: format!(
+                    "cannot allocate a hash table of {} MB: the system refused {asked} bytes",
+                    mb.max(1)
+                ),
+            }
         })?;
         Ok(Tt { slots, buckets, generation: AtomicU8::new(0), salt: AtomicU64::new(0) })
     }

@@ -13,7 +13,7 @@ use movegen::moves::ACTION_MASK;
 use movegen::rules::{GameEnd, Rules, VariantId};
 use movegen::types::Color;
 use movegen::view::{BoardView, MoveEffect, MoveInput};
-use movegen::Move;
+use movegen::{Error, Move};
 use search::{Config, Info, Limits, Reporter, Searcher};
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
@@ -115,7 +115,9 @@ pub trait GameApi: Send + Sync {
     fn ply(&self) -> usize;
     /// Plays a move given in `notation`; returns the move played as `notation` writes it (in a
     /// game of chance the whole turn). The game is unchanged on error.
-    fn play(&mut self, mv: MoveIn<'_>, notation: Notation) -> Result<String, String>;
+    /// Errors: [`Error::IllegalMove`], [`Error::AmbiguousMove`] or [`Error::MalformedMove`]
+    /// (the message: the reason alone for a text, `text: reason` for [`MoveIn::Raw`]).
+    fn play(&mut self, mv: MoveIn<'_>, notation: Notation) -> Result<String, Error>;
     /// Takes back one move.
     fn undo(&mut self) -> bool;
     /// The end of the game by its rules, if it has ended.
@@ -170,7 +172,9 @@ pub trait GameApi: Send + Sync {
 }
 
 /// Builds a game of variant `id` from its start position or `fen`.
-pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn GameApi>, String> {
+/// ([`Error::Fen`] for a FEN that does not read, [`Error::UnknownVariant`] for a variant this
+/// build leaves out).
+pub fn new_game(id: VariantId, fen: Option<&str>) -> Result<Box<dyn GameApi>, Error> {
     new_game_with(id, fen, 0, false)
 }
 
@@ -181,16 +185,10 @@ pub fn new_game_with(
     fen: Option<&str>,
     seed: u64,
     chess960: bool,
-) -> Result<Box<dyn GameApi>, String> {
+) -> Result<Box<dyn GameApi>, Error> {
     movegen::with_variant!(id, V => {
-        Box::new(GameBox::<V>::start(id, fen, seed, chess960)?) as Box<dyn GameApi>
+        Ok(Box::new(GameBox::<V>::start(id, fen, seed, chess960)?) as Box<dyn GameApi>)
     })
-    .map_err(|v| format!("variant {v} is not supported by this build"))
-}
-
-/// Whether this build can play variant `v`.
-pub fn supported(v: VariantId) -> bool {
-    movegen::with_variant!(v, V => size_of::<V>()).is_ok()
 }
 
 /// `Game<V>` behind the object-safe API, with the texts of its front end's dialect.
@@ -300,7 +298,7 @@ impl<V: Evaluator> GameBox<V> {
         fen: Option<&str>,
         seed: u64,
         chess960: bool,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, Error> {
         Ok(Self::new(id, crate::start::new_position::<V>(id, fen, seed, chess960)?))
     }
 
@@ -332,11 +330,11 @@ impl<V: Evaluator> GameBox<V> {
         &mut self,
         parse: impl FnOnce(&V) -> Result<Move, movegen::MoveError>,
         write: Encode<V>,
-    ) -> Result<String, String> {
+    ) -> Result<String, Error> {
         let pos = self.game.current();
-        let m = parse(pos).map_err(|e| e.reason)?;
+        let m = parse(pos).map_err(Error::move_reason)?;
         let written = write(pos, m);
-        self.game.play(m).map_err(|e| e.reason)?;
+        self.game.play(m).map_err(Error::move_reason)?;
         Ok(written)
     }
 
@@ -372,10 +370,10 @@ impl<V: Evaluator> GameBox<V> {
     }
 
     /// Plays the move `raw` (from a search); its text by `write`.
-    fn play_raw(&mut self, raw: u32, write: Encode<V>) -> Result<String, String> {
+    fn play_raw(&mut self, raw: u32, write: Encode<V>) -> Result<String, Error> {
         let m = Move(raw);
         // `Game::play` checks legality first: only a legal move's text can be written.
-        self.game.play(m).map_err(|e| format!("{}: {}", e.text, e.reason))?;
+        self.game.play(m)?;
         let before = &self.game.positions()[self.game.positions().len() - 2];
         Ok(write(before, m))
     }
@@ -397,7 +395,7 @@ impl<V: Evaluator> GameApi for GameBox<V> {
     fn ply(&self) -> usize {
         self.game.moves().len()
     }
-    fn play(&mut self, mv: MoveIn<'_>, notation: Notation) -> Result<String, String> {
+    fn play(&mut self, mv: MoveIn<'_>, notation: Notation) -> Result<String, Error> {
         let texts = self.texts(notation);
         match mv {
             MoveIn::Text(text) => self.play_parsed(|p| (texts.read)(p, text), texts.write),
@@ -409,10 +407,10 @@ impl<V: Evaluator> GameApi for GameBox<V> {
                 match self.play_parsed(|p| (texts.read)(p, text), texts.write) {
                     Ok(t) => Ok(t),
                     Err(e) if !V::HAS_CHANCE => Err(e),
-                    // An action without its chance outcome.
-                    Err(_) => self
+                    // An action without its chance outcome (refused: the parser's kind).
+                    Err(e) => self
                         .play_drawn(text, &texts, die)
-                        .ok_or_else(|| format!("`{text}` is not a legal action")),
+                        .ok_or_else(|| e.with_message(format!("`{text}` is not a legal action"))),
                 }
             }
         }

@@ -55,10 +55,10 @@ impl<V: Rules> Game<V> {
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if !self.legal().contains(&m) {
             // Not `move_text`: the text of an illegal move may not be writable.
-            return Err(MoveError {
-                text: format!("move {:#010x}", m.0),
-                reason: "not a legal move here".into(),
-            });
+            return Err(MoveError::illegal(
+                &format!("move {:#010x}", m.0),
+                "not a legal move here",
+            ));
         }
         let next = self.current().play(m);
         self.positions.push(next);

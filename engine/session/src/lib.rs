@@ -4,6 +4,8 @@
 //! history ([`game`]), the end's texts ([`end`]), start positions and numbered setups
 //! ([`start`]), PGN records ([`pgn`]), the text board ([`board`]), and the session a person
 //! plays in ([`session::Session`]: setup choice, the die, resignation and draw, the ply limit).
+//! Everything fallible here returns [`Error`] (`movegen::Error`, re-exported): a kind to match
+//! on and the message the front ends print.
 #![forbid(unsafe_code)]
 
 pub mod api;
@@ -14,7 +16,6 @@ pub mod pgn;
 pub mod session;
 pub mod start;
 
-pub use api::{
-    new_game, new_game_with, supported, Event, GameApi, GameBox, Listener, MoveIn, Notation,
-};
+pub use api::{new_game, new_game_with, Event, GameApi, GameBox, Listener, MoveIn, Notation};
+pub use movegen::Error;
 pub use session::Session;

@@ -9,6 +9,7 @@ use crate::end::{result_token, Agreed, Ending};
 use crate::pgn::{movetext_tokens, read_pgn, san_key, PgnGame, Record, Tags};
 use movegen::rules::VariantId;
 use movegen::types::Color;
+use movegen::Error;
 use rand_core::SeedableRng;
 
 /// Most half-moves in one game of a session.
@@ -43,26 +44,6 @@ pub enum SetupRequest {
     Random,
     /// Something that names no setup.
     Invalid,
-}
-
-/// Why a session refuses a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The game is over.
-    Over(String),
-    /// The game has [`MAX_PLIES`] moves.
-    Full(String),
-    /// The text names no legal action here.
-    Illegal(String),
-}
-
-impl Refusal {
-    /// What to tell the player.
-    pub fn message(&self) -> &str {
-        match self {
-            Refusal::Over(m) | Refusal::Full(m) | Refusal::Illegal(m) => m,
-        }
-    }
 }
 
 /// One game and the play around it.
@@ -111,25 +92,28 @@ pub struct Untagged<'a> {
 
 /// The start of a new game of variant `v`: the FEN, or the numbered setup asked for (`random`
 /// draws one), or, for a variant without a standard start, a setup drawn at random. Returns the
-/// FEN (`None`: the standard start) and the setup's number.
+/// FEN (`None`: the standard start) and the setup's number. Errors: [`Error::Setup`].
 pub fn choose_start(
     v: VariantId,
     mut fen: Option<String>,
     setup: Option<SetupRequest>,
     random: &mut dyn FnMut() -> u64,
-) -> Result<(Option<String>, Option<usize>), String> {
+) -> Result<(Option<String>, Option<usize>), Error> {
+    let refuse = |message: String| Err(Error::Setup { message });
     let mut number = None;
     match (v.info().setups, setup) {
         (_, None) => {}
-        (None, Some(_)) => return Err(format!("{v} has no numbered setups")),
-        (Some(_), Some(_)) if fen.is_some() => return Err("give a FEN or a setup, not both".into()),
+        (None, Some(_)) => return refuse(format!("{v} has no numbered setups")),
+        (Some(_), Some(_)) if fen.is_some() => {
+            return refuse("give a FEN or a setup, not both".into())
+        }
         (Some(s), Some(req)) => {
             let count = (s.count)();
             let n = match req {
                 SetupRequest::Random => (random() % count as u64) as usize,
                 SetupRequest::Number(n) if (n as usize) < count => n as usize,
                 _ => {
-                    return Err(format!(
+                    return refuse(format!(
                         "`setup` must be \"random\" or a number from 0 to {}",
                         count - 1
                     ))
@@ -161,13 +145,14 @@ impl Session {
         }
     }
 
-    /// A session of variant `v` from `fen` (or its start), numbered setup `setup`, die `seed`.
+    /// A session of variant `v` from `fen` (or its start), numbered setup `setup`, die `seed`
+    /// ([`Error::Fen`], [`Error::UnknownVariant`], [`Error::Setup`] as [`new_game_with`]).
     pub fn start(
         v: VariantId,
         fen: Option<&str>,
         setup: Option<usize>,
         seed: u64,
-    ) -> Result<Session, String> {
+    ) -> Result<Session, Error> {
         let mut s = Session::new(new_game_with(v, fen, seed, false)?, seed);
         s.setup = setup;
         Ok(s)
@@ -182,37 +167,49 @@ impl Session {
         Some(Ending::by_rule(self.game.variant(), &e))
     }
 
-    /// Refuses when the game is over.
-    pub fn ensure_open(&self) -> Result<(), Refusal> {
+    /// Refuses ([`Error::GameOver`]) when the game is over.
+    pub fn ensure_open(&self) -> Result<(), Error> {
         match self.end() {
-            Some(end) => Err(Refusal::Over(format!("the game is over: {}", end.text))),
+            Some(end) => {
+                Err(Error::GameOver { message: format!("the game is over: {}", end.text) })
+            }
             None => Ok(()),
         }
     }
 
-    /// Refuses when the game has [`MAX_PLIES`] moves.
-    pub fn ensure_room(&self) -> Result<(), Refusal> {
+    /// Refuses ([`Error::GameFull`]) when the game has [`MAX_PLIES`] moves.
+    pub fn ensure_room(&self) -> Result<(), Error> {
         if self.game.ply() >= MAX_PLIES {
-            return Err(Refusal::Full(format!("a game may have at most {MAX_PLIES} moves")));
+            return Err(full());
         }
         Ok(())
     }
 
     /// Whether a person may play `text` (notation.md, in a game of chance the action alone):
-    /// the game goes on, has room, and the text is one of the legal actions (the die does not
-    /// turn a bad text into a move).
-    pub fn check_move(&self, text: &str) -> Result<(), Refusal> {
+    /// the game goes on ([`Error::GameOver`]), has room ([`Error::GameFull`]), and the text is
+    /// one of the legal actions (the die does not turn a bad text into a move): otherwise
+    /// [`Error::IllegalMove`], or [`Error::MalformedMove`] for a text that is no move at all.
+    pub fn check_move(&self, text: &str) -> Result<(), Error> {
         self.ensure_open()?;
         self.ensure_room()?;
         if !self.game.legal(Notation::Rules).iter().any(|l| l.action == text || l.text == text) {
-            return Err(Refusal::Illegal(format!("`{text}` is not a legal move here")));
+            // The move parser's kind (a text that names no legal move reads as illegal or as
+            // malformed), with the session's message.
+            let kind = match self.game.clone_box().play(MoveIn::Text(text), Notation::Rules) {
+                Err(e) if e.is_move() => e,
+                _ => Error::IllegalMove { text: text.into(), message: String::new() },
+            };
+            return Err(kind.with_message(format!("`{text}` is not a legal move here")));
         }
         Ok(())
     }
 
     /// Plays `text` for the side to move, by a person (`human`) or the engine; in a game of
     /// chance the die rolls a missing outcome. Returns the whole move's notation.md text.
-    pub fn play(&mut self, text: &str, human: bool) -> Result<String, String> {
+    /// Errors as [`GameApi::play`]. It plays whatever the rules allow, so a game ended by
+    /// repetition or agreement goes on: a person's move is checked with
+    /// [`Session::check_move`] first.
+    pub fn play(&mut self, text: &str, human: bool) -> Result<String, Error> {
         let side = self.game.turn().index();
         let full = self.game.play(MoveIn::Drawn { text, die: &mut self.die }, Notation::Rules)?;
         if human {
@@ -223,11 +220,12 @@ impl Session {
         Ok(full)
     }
 
-    /// Takes back `count` moves (and a resignation or agreed draw with them).
-    pub fn take_back(&mut self, count: usize) -> Result<(), String> {
+    /// Takes back `count` moves (and a resignation or agreed draw with them); more than were
+    /// played is [`Error::BadArgument`].
+    pub fn take_back(&mut self, count: usize) -> Result<(), Error> {
         let ply = self.game.ply();
         if count > ply {
-            return Err(format!("only {ply} moves to take back"));
+            return Err(Error::BadArgument { message: format!("only {ply} moves to take back") });
         }
         for _ in 0..count {
             self.game.undo();
@@ -237,7 +235,7 @@ impl Session {
     }
 
     /// Side `side` (`None`: the side to move) resigns.
-    pub fn resign(&mut self, side: Option<Color>) -> Result<(), Refusal> {
+    pub fn resign(&mut self, side: Option<Color>) -> Result<(), Error> {
         self.ensure_open()?;
         self.agreed = Some(Agreed::Resigned(side.unwrap_or_else(|| self.game.turn())));
         Ok(())
@@ -274,37 +272,44 @@ impl Session {
 
     /// Loads game number `index` (from 0) of a PGN: a record written by `menagerie match`,
     /// `play` or `gui` (replayed from its coordinate comment), a PGN of algebraic moves, or
-    /// movetext without tags (a game of `untagged`'s variant).
-    pub fn from_pgn(text: &str, index: usize, untagged: Untagged<'_>) -> Result<Loaded, String> {
+    /// movetext without tags (a game of `untagged`'s variant). Errors: [`Error::Pgn`] for the
+    /// text and its tags, [`Error::UnknownVariant`] for its `Variant` tag, [`Error::Fen`]
+    /// (`FEN tag: ...`) for its `FEN` tag, a move error (`move 3 ...`) for a move that does not
+    /// replay, [`Error::GameFull`] for too many moves.
+    pub fn from_pgn(text: &str, index: usize, untagged: Untagged<'_>) -> Result<Loaded, Error> {
+        let pgn = |message: String| Error::Pgn { message };
         let games = read_pgn(text);
         if games.is_empty() {
-            return Err(
-                "no game found: paste PGN tags and moves, or moves such as `1. e4 e5`".into()
-            );
+            return Err(pgn(
+                "no game found: paste PGN tags and moves, or moves such as `1. e4 e5`".into(),
+            ));
         }
         let n = games.len();
-        let g = games
-            .get(index)
-            .ok_or_else(|| format!("the PGN holds {n} games; game {} is not one", index + 1))?;
+        let g = games.get(index).ok_or_else(|| {
+            pgn(format!("the PGN holds {n} games; game {} is not one", index + 1))
+        })?;
         let (variant, fen) = if g.tags.is_empty() {
             (untagged.variant, untagged.fen)
         } else {
             let v = match g.tag("Variant") {
                 None => VariantId::DEFAULT,
-                Some(name) => {
-                    VariantId::parse(name).ok_or_else(|| format!("unknown Variant tag `{name}`"))?
-                }
+                Some(name) => VariantId::parse(name).ok_or_else(|| Error::UnknownVariant {
+                    name: name.into(),
+                    message: format!("unknown Variant tag `{name}`"),
+                })?,
             };
             (v, g.tag("FEN"))
         };
         if fen.is_none() && variant.info().start_fen.is_none() {
-            return Err(format!(
+            return Err(pgn(format!(
                 "{variant} has no standard start position: the PGN needs a FEN tag"
-            ));
+            )));
         }
-        let start = || new_game(variant, fen).map_err(|e| format!("FEN tag: {e}"));
+        let start = || new_game(variant, fen).map_err(|e| e.context("FEN tag"));
         let seed = match g.tag("Seed") {
-            Some(t) => t.parse::<u64>().map_err(|_| format!("Seed tag `{t}` is not a number"))?,
+            Some(t) => {
+                t.parse::<u64>().map_err(|_| pgn(format!("Seed tag `{t}` is not a number")))?
+            }
             None => 0,
         };
         let mut session = Session::new(start()?, seed);
@@ -315,7 +320,7 @@ impl Session {
             session.replay_coords(&g.coords)?
         };
         if session.game.ply() > MAX_PLIES {
-            return Err(format!("a game may have at most {MAX_PLIES} moves"));
+            return Err(full());
         }
         Ok(Loaded { session, games, rolled })
     }
@@ -323,11 +328,11 @@ impl Session {
     /// Replays the coordinate moves of a record; a game of chance re-rolls each step with the
     /// session's die as the match runner rolls it and keeps the recorded turn where the die
     /// differs. Returns the steps the die reproduced (of how many free).
-    fn replay_coords(&mut self, coords: &[String]) -> Result<(usize, usize), String> {
+    fn replay_coords(&mut self, coords: &[String]) -> Result<(usize, usize), Error> {
         let variant = self.game.variant();
         let (mut same, mut free) = (0, 0);
         for (i, full) in coords.iter().enumerate() {
-            let bad = |e: String| format!("move {} `{full}`: {e}", i + 1);
+            let bad = |e: Error| e.context(format_args!("move {} `{full}`", i + 1));
             if variant.has_chance() {
                 // The match runner sends the action alone and rolls `next_u64() % n` among its
                 // n outcomes; replay that from the tag, and keep the recorded turn where it
@@ -362,8 +367,13 @@ impl Session {
     }
 }
 
+/// The refusal of a game with more than [`MAX_PLIES`] moves.
+fn full() -> Error {
+    Error::GameFull { message: format!("a game may have at most {MAX_PLIES} moves") }
+}
+
 /// Plays the algebraic (or notation.md coordinate) moves of a movetext.
-fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), String> {
+fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), Error> {
     for (i, tok) in movetext_tokens(movetext).iter().enumerate() {
         let key = san_key(tok);
         let legal = game.legal(Notation::Rules);
@@ -375,11 +385,17 @@ fn replay_movetext(game: &mut dyn GameApi, movetext: &str) -> Result<(), String>
         found.dedup();
         let text = match found.as_slice() {
             [one] => (*one).to_string(),
-            [] => return Err(format!("move {} `{tok}` is not a legal move here", i + 1)),
-            _ => return Err(format!("move {} `{tok}` fits several moves", i + 1)),
+            [] => {
+                let message = format!("move {} `{tok}` is not a legal move here", i + 1);
+                return Err(Error::IllegalMove { text: tok.clone(), message });
+            }
+            _ => {
+                let message = format!("move {} `{tok}` fits several moves", i + 1);
+                return Err(Error::AmbiguousMove { text: tok.clone(), message });
+            }
         };
         game.play(MoveIn::Text(&text), Notation::Rules)
-            .map_err(|e| format!("move {} `{tok}`: {e}", i + 1))?;
+            .map_err(|e| e.context(format_args!("move {} `{tok}`", i + 1)))?;
     }
     Ok(())
 }
@@ -396,7 +412,7 @@ mod tests {
         assert_eq!(l.session.game.ply(), 6);
         assert_eq!(l.session.game.move_texts(Notation::Rules)[4], "f1b5");
         let bad = Session::from_pgn("1. e4 e5 2. Ke3", 0, chess).unwrap_err();
-        assert!(bad.contains("move 3 `Ke3`"), "{bad}");
+        assert!(bad.to_string().contains("move 3 `Ke3`"), "{bad}");
         // A tagged record of algebraic moves from move 25 with Black to move.
         let pgn = "[Variant \"chess\"]\n[FEN \"4k3/8/8/8/8/8/4q3/6KQ b - - 0 25\"]\n\n\
                    25... Qe2-f2+?? 26. Kxf2 1-0\n";

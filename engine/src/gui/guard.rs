@@ -11,7 +11,7 @@
 use super::store::Fail;
 use axum::extract::{Request, State};
 use axum::http::uri::{Authority, Uri};
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -138,12 +138,18 @@ pub fn fail((code, msg): Fail) -> Response {
     (status, Json(json!({ "error": msg }))).into_response()
 }
 
-/// The middleware of [`Allowed::check`].
+/// The middleware of [`Allowed::check`]. Every answer also forbids other sites to frame the
+/// page (`frame-ancestors 'self'`, and `X-Frame-Options` for older browsers): a page that framed
+/// it could have the user's clicks play moves and start searches on this server.
 pub async fn guard(State(allowed): State<Arc<Allowed>>, req: Request, next: Next) -> Response {
-    match allowed.check(req.method(), req.uri(), req.headers()) {
+    let mut res = match allowed.check(req.method(), req.uri(), req.headers()) {
         Ok(()) => next.run(req).await,
         Err(f) => fail(f),
-    }
+    };
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("frame-ancestors 'self'"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("SAMEORIGIN"));
+    res
 }
 
 /// Every error answer as `{"error": …}` (the framework's own refusals, such as an oversized
@@ -189,7 +195,7 @@ mod tests {
         for (k, v) in hdrs {
             h.append(
                 header::HeaderName::from_bytes(k.as_bytes()).unwrap(),
-                header::HeaderValue::from_str(v).unwrap(),
+                HeaderValue::from_str(v).unwrap(),
             );
         }
         a.check(&method, &uri.parse::<Uri>().unwrap(), &h).map_err(|(c, _)| c)

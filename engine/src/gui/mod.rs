@@ -53,8 +53,8 @@ impl Default for GuiConfig {
 
 type App = Arc<Store>;
 
-fn bad(msg: impl Into<String>) -> Fail {
-    (400, msg.into())
+fn bad(msg: impl std::fmt::Display) -> Fail {
+    (400, msg.to_string())
 }
 
 /// The JSON object of a request body (an empty body is `{}`).
@@ -119,6 +119,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/api/games", post(new_game_handler))
         .route("/api/games/{id}", get(get_game))
         .route("/api/games/{id}/move", post(play_move))
+        .route("/api/games/{id}/typed", post(typed_move))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/engine", post(engine_move))
         .route("/api/games/{id}/hint", post(hint))
@@ -227,10 +228,30 @@ async fn play_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
         }
         s.session.check_move(&text).map_err(|r| refused(&r))?;
         app.cancel(s);
-        let full = s.session.play(&text, true).map_err(|e| (422, e))?;
+        let full = s.session.play(&text, true).map_err(|e| (422, e.to_string()))?;
         s.emit(&json!({"type": "moved", "move": full}));
         Ok(())
     })
+}
+
+/// `POST /api/games/{id}/typed {text}`: the legal actions a typed move text names
+/// (`board::typed`), as `{"actions": [...]}`; the game does not change.
+async fn typed_move(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    let run = || -> Result<Response, Fail> {
+        let m = body_json(&body)?;
+        let text = str_field(&m, "text")?.ok_or_else(|| bad("`text` is missing"))?;
+        if text.len() > 40 {
+            return Err(bad("`text` must be a move text such as e2e4"));
+        }
+        let shared = app.get(game_id(&id)?)?;
+        let s = shared.lock().expect("lock");
+        let game = s.session.game.as_ref();
+        let entries = board::entries(game);
+        let found = board::typed::typed(&entries, text, game.variant().has_chance());
+        let actions: Vec<&str> = found.iter().map(|e| e.action.as_str()).collect();
+        Ok(Json(json!({ "actions": actions })).into_response())
+    };
+    run().unwrap_or_else(fail)
 }
 
 /// `POST /api/games/{id}/undo {count?}` (default 1; `to` = a ply to go back to).
@@ -249,7 +270,7 @@ async fn undo(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Re
             return Err((409, format!("only {ply} moves to take back")));
         }
         app.cancel(s);
-        s.session.take_back(count).map_err(|e| (409, e))?;
+        s.session.take_back(count).map_err(|e| (409, e.to_string()))?;
         s.emit(&json!({"type": "undone", "ply": s.game().ply()}));
         Ok(())
     })
@@ -526,7 +547,7 @@ async fn load_pgn(State(app): State<App>, body: Bytes) -> Response {
             return Err(bad("the FEN is longer than 400 characters"));
         }
         let untagged = session::session::Untagged { variant, fen };
-        let loaded = Session::from_pgn(text, index, untagged).map_err(|e| (422, e))?;
+        let loaded = Session::from_pgn(text, index, untagged).map_err(|e| (422, e.to_string()))?;
         let (id, shared) = app.insert(Slot::new(loaded.session))?;
         let s = shared.lock().expect("lock");
         let v = board::state_json(id, &s.session, None, s.activity()).map_err(bad)?;

@@ -110,13 +110,12 @@ impl std::fmt::Debug for Store {
 pub type Fail = (u16, String);
 
 /// A session's refusal for the page: 409 when the game is over or full, 422 for a bad move.
-pub fn refused(r: &session::session::Refusal) -> Fail {
-    use session::session::Refusal;
-    let status = match r {
-        Refusal::Over(_) | Refusal::Full(_) => 409,
-        Refusal::Illegal(_) => 422,
+pub fn refused(e: &session::Error) -> Fail {
+    let status = match e {
+        session::Error::GameOver { .. } | session::Error::GameFull { .. } => 409,
+        _ => 422,
     };
-    (status, r.message().to_string())
+    (status, e.to_string())
 }
 
 impl Store {
@@ -130,7 +129,8 @@ impl Store {
             games: Mutex::new(HashMap::new()),
             next_id: AtomicU64::new(seed * 1000 + 1),
             next_token: AtomicU64::new(1),
-            searcher: Searcher::try_new(threads, hash_mb, crate::clock::SystemTimer::shared())?,
+            searcher: Searcher::try_new(threads, hash_mb, crate::clock::SystemTimer::shared())
+                .map_err(|e| e.to_string())?,
             control: Mutex::new(()),
         })
     }
@@ -271,7 +271,7 @@ fn make_listener(
                         Some(Found { action: full, score })
                     }
                     Err(e) => {
-                        s.emit(&json!({"type": "error", "message": e}));
+                        s.emit(&json!({"type": "error", "message": e.to_string()}));
                         None
                     }
                 },

@@ -181,8 +181,8 @@ pub(super) fn play_game(
     seed: u64,
 ) -> Result<Played, String> {
     // The session's die (seeded with `seed`) rolls every chance outcome.
-    let mut s = Session::new(new_game(cfg.variant, start_fen, 0)?, seed);
-    let variant_start = session::new_game(cfg.variant, None)?.fen();
+    let mut s = Session::new(new_game(cfg.variant, start_fen, 0).map_err(|e| e.to_string())?, seed);
+    let variant_start = session::new_game(cfg.variant, None).map_err(|e| e.to_string())?.fen();
     let mut t = Table {
         cfg,
         variant_name: cfg.variant.name().to_string(),
@@ -344,7 +344,7 @@ fn play_reply(
         Proto::Xboard => Notation::Dialect,
     };
     if !(game.variant().has_chance() && proto == Proto::Xboard) {
-        game.play(MoveIn::Drawn { text, die }, sent)?;
+        game.play(MoveIn::Drawn { text, die }, sent).map_err(|e| e.to_string())?;
         return Ok(Taken::AsSent);
     }
     // The engine's full turn in notation.md form, when its text carries (or fixes) the step.
@@ -355,10 +355,11 @@ fn play_reply(
     let rolled = match &own {
         Some(full) => {
             let action = full.split(',').next().unwrap_or(full);
-            game.play(MoveIn::Drawn { text: action, die }, Notation::Rules)?
+            game.play(MoveIn::Drawn { text: action, die }, Notation::Rules)
+                .map_err(|e| e.to_string())?
         }
         None => {
-            game.play(MoveIn::Drawn { text, die }, sent)?;
+            game.play(MoveIn::Drawn { text, die }, sent).map_err(|e| e.to_string())?;
             game.move_texts(Notation::Rules).pop().unwrap_or_default()
         }
     };

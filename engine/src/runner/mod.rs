@@ -165,7 +165,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<Summary, Stri
     for o in &cfg.openings {
         new_game(cfg.variant, Some(o)).map_err(|e| format!("opening `{o}`: {e}"))?;
     }
-    new_game(cfg.variant, None)?;
+    new_game(cfg.variant, None).map_err(|e| e.to_string())?;
     // A summary file that cannot be written fails now, not after the games.
     if let Some(path) = &cfg.json {
         write_atomically(path, "")?;

@@ -108,7 +108,6 @@ pub fn generate(
 ) -> Result<Generated, String> {
     let job = (variant, count, seed);
     movegen::with_variant!(variant, V => generate_for::<V>(job, params, progress))
-        .map_err(|v| format!("variant {v} is not supported by this build"))?
 }
 
 /// [`generate`] for position type `V`: `count` positions of `variant` from `seed`.
@@ -135,7 +134,8 @@ fn generate_for<V: Evaluator>(
         }
         g.tries += 1;
         // A varied start for randomized setups, the start position otherwise.
-        let mut pos = session::start::new_position::<V>(variant, None, rng.next_u64(), false)?;
+        let mut pos = session::start::new_position::<V>(variant, None, rng.next_u64(), false)
+            .map_err(|e| e.to_string())?;
         let span = u64::from(params.max_plies - params.min_plies) + 1;
         let plies = params.min_plies + (rng.next_u64() % span) as u32;
         let mut alive = true;

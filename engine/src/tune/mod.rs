@@ -191,12 +191,9 @@ fn run_extract(a: &ExtractArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 repeats += 1;
                 continue;
             }
-            let Ok(x) = movegen::with_variant!(variant, V => {
+            let x = movegen::with_variant!(variant, V => {
                 data::extract_game::<V>(variant, start, &coords, &result, a.skip, used)
-            }) else {
-                broken += 1;
-                continue;
-            };
+            });
             used += 1;
             broken += usize::from(x.broken);
             seen += x.seen;
@@ -223,7 +220,6 @@ fn run_fit(a: &FitArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     movegen::with_variant!(variant, V => fit_variant::<V>(variant, a, out))
-        .map_err(|v| usage(format!("variant `{v}` is not supported")))?
 }
 
 /// Whether data of variant `line` may train the evaluation of `target`: variants of one family

@@ -48,8 +48,7 @@ pub fn relabel_line(
     let score = movegen::with_variant!(l.variant, V => {
         let pos = V::from_fen_as(l.variant, &l.fen).ok()?;
         white_score(searcher, &pos, nodes)
-    })
-    .ok()??;
+    })?;
     Some(line_text(&l, blend(l.result, score, k, lambda)))
 }
 

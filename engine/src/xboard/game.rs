@@ -7,7 +7,7 @@
 
 use super::dialect::Dialect;
 use movegen::rules::{Rules, VariantId};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 use session::api::{GameApi, GameBox, MoveIn, Notation, Texts};
 
 /// Runs `$body` with `$g` bound to `$game` (a `&dyn GameApi`) as the `GameBox` of its variant's
@@ -20,7 +20,6 @@ macro_rules! on_box {
                 game.as_any().downcast_ref().expect("a game is a GameBox of its variant's type");
             $body
         })
-        .expect("a game's variant is built")
     }};
 }
 
@@ -43,19 +42,17 @@ fn read_keyed<V: Dialect>(pos: &V, text: &str, seed: u64) -> Result<Move, MoveEr
 
 /// A game of variant `id` from its start position or `fen` (the engine's `Seed` picks a
 /// randomized variant's setup), with XBoard's move forms as its dialect.
-pub fn new_game(id: VariantId, fen: Option<&str>, seed: u64) -> Result<Box<dyn GameApi>, String> {
-    let game = movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, false)
-        .map(|g| Box::new(g.with_dialect(xboard_texts())) as Box<dyn GameApi>));
-    game.unwrap_or_else(|v| Err(format!("variant {v} is not supported by this build")))
+pub fn new_game(id: VariantId, fen: Option<&str>, seed: u64) -> Result<Box<dyn GameApi>, Error> {
+    movegen::with_variant!(id, V => GameBox::<V>::start(id, fen, seed, false)
+        .map(|g| Box::new(g.with_dialect(xboard_texts())) as Box<dyn GameApi>))
 }
 
 /// A game of variant `id` from a FEN as XBoard writes it (`setboard`), with XBoard's move forms
 /// as its dialect.
-pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, String> {
-    let game = movegen::with_variant!(id, V => V::from_xboard_fen(id, fen).map(|start| {
+pub fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Box<dyn GameApi>, Error> {
+    movegen::with_variant!(id, V => V::from_xboard_fen(id, fen).map(|start| {
         Box::new(GameBox::new(id, start).with_dialect(xboard_texts())) as Box<dyn GameApi>
-    }));
-    game.unwrap_or_else(|v| Err(format!("variant {v} is not supported by this build")))
+    }))
 }
 
 /// XBoard `setup` line (engine-defined variants).

@@ -92,8 +92,7 @@ const NORMAL_TABLE: &str = "PNBRQKpnbrqk";
 /// The piece-to-char table XBoard uses for variant `id`: the one in the engine's `setup` line,
 /// or XBoard's own for chess.
 pub fn piece_to_char(id: VariantId) -> Result<String, String> {
-    let setup = movegen::with_variant!(id, V => V::xboard_setup_of(id, &V::startpos()))
-        .map_err(|v| format!("variant {v} is not playable"))?;
+    let setup = movegen::with_variant!(id, V => V::xboard_setup_of(id, &V::startpos()));
     let Some(line) = setup else { return Ok(NORMAL_TABLE.to_string()) };
     let table = line
         .split_once('(')
@@ -110,7 +109,7 @@ pub fn piece_to_char(id: VariantId) -> Result<String, String> {
 /// A board field of ours as XBoard writes it (the letters of the `setup` line's FEN: the
 /// variant's dialect, [`Dialect::xboard_board`]).
 pub fn board_as_xboard(id: VariantId, field: &str) -> String {
-    movegen::with_variant!(id, V => V::xboard_board(field)).unwrap_or_else(|_| field.to_string())
+    movegen::with_variant!(id, V => V::xboard_board(field))
 }
 
 /// The image name (without `.svg`) XBoard 4.9.1 loads for the FEN token `token` of variant

@@ -80,9 +80,7 @@ impl std::fmt::Debug for Xboard {
 }
 
 fn variant_parse_xboard(name: &str) -> Option<VariantId> {
-    VariantId::ALL
-        .into_iter()
-        .find(|&v| v.name() == name || (v.info().xboard_name == name && session::supported(v)))
+    VariantId::ALL.into_iter().find(|&v| v.name() == name || v.info().xboard_name == name)
 }
 
 fn xboard_score(s: Score) -> i32 {
@@ -138,7 +136,7 @@ impl Xboard {
             if generation == self.generation {
                 if let Err(e) = self.game.play(session::MoveIn::Raw(raw), Notation::Dialect) {
                     // Cannot happen for a searched move; say so rather than drift silently.
-                    self.error("internal: own move rejected", &e);
+                    self.error("internal: own move rejected", &e.to_string());
                 }
             }
         }
@@ -403,11 +401,7 @@ impl Xboard {
 
 impl Xboard {
     fn features(&self) {
-        let vars: Vec<&str> = VariantId::ALL
-            .into_iter()
-            .filter(|&v| session::supported(v))
-            .map(|v| v.info().xboard_name)
-            .collect();
+        let vars: Vec<&str> = VariantId::ALL.into_iter().map(|v| v.info().xboard_name).collect();
         let o = &self.s.out;
         o.line(&format!(
             "feature ping=1 setboard=1 playother=1 san=0 usermove=1 time=1 draw=0 sigint=0 \
@@ -430,7 +424,7 @@ impl Xboard {
                 self.game = g;
                 self.game_changed();
             }
-            Err(e) => self.error("bad variant", &e),
+            Err(e) => self.error("bad variant", &e.to_string()),
         }
     }
 
@@ -675,7 +669,8 @@ impl Xboard {
         // PieceEater: a turn without its PE leg gets the step from the die keyed by `Seed`.
         match self.game.play(self.keyed(text), Notation::Dialect) {
             Err(e) => {
-                self.s.out.line(&format!("Illegal move ({}): {}", sanitize(&e), sanitize(text)))
+                let reason = sanitize(&e.to_string());
+                self.s.out.line(&format!("Illegal move ({reason}): {}", sanitize(text)))
             }
             Ok(_) => {
                 self.mark();
@@ -711,7 +706,8 @@ impl Xboard {
             }
             Err(e) => {
                 self.s.out.line("tellusererror Illegal position");
-                self.error(&format!("bad FEN: {}", sanitize(&e)), &format!("setboard {sent}"));
+                let reason = sanitize(&e.to_string());
+                self.error(&format!("bad FEN: {reason}"), &format!("setboard {sent}"));
             }
         }
     }

@@ -63,15 +63,20 @@ impl Server {
 
     /// Sends raw bytes, returns (status, body); status 0 if no answer came within `wait`.
     pub fn raw_within(&self, request: &[u8], wait: Duration) -> (u16, String) {
+        let text = self.answer(request, wait);
+        let status = text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
+        let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+        (status, body)
+    }
+
+    /// Sends raw bytes, returns the whole answer (status line, headers, body) as text.
+    pub fn answer(&self, request: &[u8], wait: Duration) -> String {
         let mut s = TcpStream::connect(&self.addr).expect("connect");
         s.set_read_timeout(Some(wait)).unwrap();
         s.write_all(request).unwrap();
         let mut buf = Vec::new();
         let _ = s.read_to_end(&mut buf);
-        let text = String::from_utf8_lossy(&buf).into_owned();
-        let status = text.split_whitespace().nth(1).and_then(|c| c.parse().ok()).unwrap_or(0);
-        let body = text.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
-        (status, body)
+        String::from_utf8_lossy(&buf).into_owned()
     }
 
     /// An HTTP request with a body (`Connection: close`), JSON, to this server's address.

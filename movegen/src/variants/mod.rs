@@ -58,32 +58,28 @@ pub(crate) mod testing {
 }
 
 /// The list of variants: one line per variant id (its `VariantId` name, a doc line, the position
-/// type, its entry in the variant table, and `xboard` when the XBoard front end has a dialect
-/// module of the variant's own: `engine/src/xboard/dialect/<module>.rs`; without it the variant
-/// travels through XBoard in the rule book's forms). Everything that enumerates or dispatches
-/// over variants is generated from this list (`VariantId` and `VariantId::ALL` in `info.rs`,
-/// `VariantId::info` here, `with_variant!` in `rules.rs`, the XBoard front end's default
-/// dialects): adding a variant means its own modules plus one line here.
+/// type and its entry in the variant table). Everything that enumerates or dispatches over
+/// variants is generated from this list (`VariantId` and `VariantId::ALL` in `info.rs`,
+/// `VariantId::info` here, `with_variant!` in `rules.rs`): adding a variant means its own
+/// modules plus one line here (and the front ends' modules of the variant, such as its XBoard
+/// dialect, `engine/src/xboard/dialect/<module>.rs`).
 ///
 /// Invoked as `for_each_variant!(callback!(args))`, which calls `$crate::callback! { (args) ...
-/// }`, or as `for_each_variant!(local callback!(args))` for a callback of the calling crate.
+/// }`.
 #[macro_export]
 macro_rules! for_each_variant {
     ($cb:ident ! ($($args:tt)*)) => {
         $crate::for_each_variant! { @list [$crate::$cb] ($($args)*) }
     };
-    (local $cb:ident ! ($($args:tt)*)) => {
-        $crate::for_each_variant! { @list [$cb] ($($args)*) }
-    };
     (@list [$($cb:tt)*] $args:tt) => {
         $($cb)*! { $args
-            Chess "Orthodox chess." chess::Chess, chess::info::INFO, xboard;
-            EightPiece "8-Piece Chess." eightpiece::EightPiece, eightpiece::info::INFO, xboard;
-            EightPieceRandom "Randomized 8-Piece Chess." eightpiece::EightPiece, eightpiece::info::RANDOM_INFO, xboard;
-            PieceEater "PieceEater Chess." pieceeater::PieceEater, pieceeater::info::INFO, xboard;
-            Magician "Chess with the Magician." magician::Magician, magician::info::INFO, xboard;
-            TamerSpiel "TamerSpiel." tamerspiel::TamerSpiel, tamerspiel::info::INFO, xboard;
-            JumpingKnights "Jumping Knights Chess." jumpingknights::JumpingKnights, jumpingknights::info::INFO, xboard;
+            Chess "Orthodox chess." chess::Chess, chess::info::INFO;
+            EightPiece "8-Piece Chess." eightpiece::EightPiece, eightpiece::info::INFO;
+            EightPieceRandom "Randomized 8-Piece Chess." eightpiece::EightPiece, eightpiece::info::RANDOM_INFO;
+            PieceEater "PieceEater Chess." pieceeater::PieceEater, pieceeater::info::INFO;
+            Magician "Chess with the Magician." magician::Magician, magician::info::INFO;
+            TamerSpiel "TamerSpiel." tamerspiel::TamerSpiel, tamerspiel::info::INFO;
+            JumpingKnights "Jumping Knights Chess." jumpingknights::JumpingKnights, jumpingknights::info::INFO;
         }
     };
 }
@@ -94,7 +90,7 @@ crate::for_each_variant!(define_variant_table!());
 #[doc(hidden)]
 #[macro_export]
 macro_rules! define_variant_table {
-    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {
+    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident;)*) => {
         impl $crate::info::VariantId {
             /// The variant's entry in the table every surface reads.
             pub const fn info(self) -> &'static $crate::info::VariantInfo {

@@ -8,7 +8,7 @@
 
 use super::evalcache::EvalCache;
 use super::{PlyBuf, MAX_PLY};
-use movegen::Move;
+use movegen::{Error, Move};
 
 /// Entries of the butterfly history: side, from, to.
 const HISTORY_SIZE: usize = 2 * 128 * 128;
@@ -34,11 +34,14 @@ impl<T: Copy + Default> Blocked<T> {
     /// size is probed with `try_reserve_exact` first, then taken zeroed (`vec!`, which gets
     /// untouched pages from the system: a thread that never uses the table never pays for its
     /// memory).
-    fn try_new(len: usize) -> Result<Self, String> {
+    fn try_new(len: usize) -> Result<Self, Error> {
         debug_assert!(len.is_power_of_two() && len >= BLOCKS);
         let mut probe: Vec<T> = Vec::new();
-        probe.try_reserve_exact(len).map_err(|e| {
-            format!("cannot allocate {} kB of search tables: {e}", len * size_of::<T>() / 1024)
+        probe.try_reserve_exact(len).map_err(|e| Error::Resources {
+            message: format!(
+                "cannot allocate {} kB of search tables: {e}",
+                len * size_of::<T>() / 1024
+            ),
         })?;
         drop(probe);
         Ok(Blocked {
@@ -109,7 +112,7 @@ pub struct Tables {
 impl Tables {
     /// Fresh tables; `Err` when the memory cannot be had (the caller says so instead of the
     /// process aborting).
-    pub fn try_new() -> Result<Tables, String> {
+    pub fn try_new() -> Result<Tables, Error> {
         Ok(Tables {
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: Blocked::try_new(HISTORY_SIZE)?,

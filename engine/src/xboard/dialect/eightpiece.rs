@@ -23,7 +23,7 @@ use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Dir, Geo8x8, Geometry, Square};
 use movegen::variants::eightpiece::{setup, EightKind, EightPiece, FenMode, START_FEN};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// FEN letters by kind index (= promotion code).
 const KIND_LETTERS: [char; 9] = ['P', 'N', 'B', 'R', 'Q', 'K', 'J', 'L', 'S'];
@@ -382,11 +382,10 @@ impl Dialect for EightPiece {
         if let Ok(m) = self.parse_move(text) {
             return Ok(m);
         }
-        let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
         let one = |found: Vec<Move>| match found.as_slice() {
             [m] => Ok(*m),
-            [] => Err(err("not a legal move")),
-            _ => Err(err("ambiguous")),
+            [] => Err(MoveError::illegal(text, "not a legal move")),
+            _ => Err(MoveError::ambiguous(text, "ambiguous")),
         };
         let legal = legal_vec(self);
         match text {
@@ -402,7 +401,9 @@ impl Dialect for EightPiece {
             }
             _ => {}
         }
-        let bad = || err("not an XBoard move (squares, a letter, legs joined by `,`)");
+        let bad = || {
+            MoveError::malformed(text, "not an XBoard move (squares, a letter, legs joined by `,`)")
+        };
         let (f, n1) = Geo8x8::parse_square_prefix(text).ok_or_else(bad)?;
         let (b, n2) = Geo8x8::parse_square_prefix(&text[n1..]).ok_or_else(bad)?;
         let rest = &text[n1 + n2..];
@@ -445,10 +446,10 @@ impl Dialect for EightPiece {
     /// position), and its e.p. field may name a square our rules do not: so a start position
     /// (move 1, units on a start setup) gets full castling rights, and a field our rules refuse
     /// (e.p., then castling) is retried as `-`.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         let mut f: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
         if f.is_empty() {
-            return Err("empty FEN".into());
+            return Err(Error::Fen { field: "fields", message: "empty FEN".into() });
         }
         if f.len() == 5 {
             // A parent without castling leaves the castling field out.
@@ -480,7 +481,7 @@ impl Dialect for EightPiece {
                 }
             }
         }
-        first.map_err(|e| e.to_string())
+        Ok(first?)
     }
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {

@@ -20,7 +20,7 @@ use super::Dialect;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo10x10, Geometry, Square};
 use movegen::variants::jumpingknights::{JumpingKnights, START_FEN};
-use movegen::{Move, MoveError, MoveKind};
+use movegen::{Error, Move, MoveError, MoveKind};
 
 /// XBoard's file letters for our file indices 0..9 (`z a .. h i`).
 const XB_FILES: &[u8; 10] = b"abcdefghij";
@@ -225,10 +225,12 @@ impl Dialect for JumpingKnights {
     /// XBoard's forms only (squares `a`..`j`): the notation.md text of a move would name other
     /// squares (our `e2e4` is XBoard's `f2f4`), so it cannot be accepted here as well.
     fn parse_xboard(&self, text: &str) -> Result<Move, MoveError> {
-        let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
         let text = super::castling_text(text, self.turn(), ["f1h1", "f1d1", "f8h8", "f8d8"]);
         let Some(t) = parse_text(text) else {
-            return Err(err("not a move in XBoard's coordinates (files a-j, ranks 0-9)"));
+            return Err(MoveError::malformed(
+                text,
+                "not a move in XBoard's coordinates (files a-j, ranks 0-9)",
+            ));
         };
         let mut list = <Self as Rules>::Moves::default();
         self.legal_moves(&mut list);
@@ -238,13 +240,16 @@ impl Dialect for JumpingKnights {
             [] => {
                 let without = self.moves_without_rule4();
                 if without.iter().any(|&m| xb_matches(self, m, &t)) {
-                    Err(err("Rule 4 (JK-5): a unit on an edge square can capture onto a central \
-                         square, so make such a capture or give check"))
+                    Err(MoveError::illegal(
+                        text,
+                        "Rule 4 (JK-5): a unit on an edge square can capture onto a central \
+                         square, so make such a capture or give check",
+                    ))
                 } else {
-                    Err(err("not a legal move"))
+                    Err(MoveError::illegal(text, "not a legal move"))
                 }
             }
-            _ => Err(err("ambiguous (give the promotion letter)")),
+            _ => Err(MoveError::ambiguous(text, "ambiguous (give the promotion letter)")),
         }
     }
 
@@ -254,8 +259,8 @@ impl Dialect for JumpingKnights {
 
     /// XBoard's FEN: the placement is positional; the castling field is missing for the
     /// `grand` parent (inferred from the placement) and the e.p. square is in XBoard's names.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
-        JumpingKnights::from_fen_as(id, &translate_xboard_fen(fen)).map_err(|e| e.to_string())
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
+        Ok(JumpingKnights::from_fen_as(id, &translate_xboard_fen(fen))?)
     }
 }
 
@@ -337,6 +342,6 @@ mod tests {
         assert_eq!(p.fen(), ours);
         // A bad board is reported as such (not as a missing field).
         let e = JumpingKnights::from_xboard_fen(id, "5k4/10 w - 0 1").unwrap_err();
-        assert!(e.contains("board"), "{e}");
+        assert!(matches!(e, Error::Fen { field: "board", .. }), "{e}");
     }
 }

@@ -24,7 +24,7 @@ use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo8x8, Geometry, PieceKind, Square};
 use movegen::variants::magician::{Magician, MagicianKind, FAMILY, MAGICIAN_CODE};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// XBoard's piece slots (its internal piece order; the king is the table's last entry) for
 /// our letters, chosen for their images in XBoard 4.9.1's default theme: the Wizard for the
@@ -84,14 +84,14 @@ fn switch_via(pos: &Magician, sq: Square) -> Option<Square> {
 }
 
 fn refuse(text: &str, reason: &str) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.to_string() }
+    MoveError::illegal(text, reason)
 }
 
 /// Decodes XBoard's two-leg forms of the switch (module docs): the lion form `F K,K F[m]` and
 /// the castling form `F F,K X` (any X, an optional `m`). The kill square must be empty (XBoard
 /// removes what stands there) and differ from F; F must hold a bishop that may switch now.
 fn parse_switch(pos: &Magician, text: &str, leg1: &str, leg2: &str) -> Result<Move, MoveError> {
-    let bad = || refuse(text, "malformed two-leg move");
+    let bad = || MoveError::malformed(text, "malformed two-leg move");
     let (from, n) = Geo8x8::parse_square_prefix(leg1).ok_or_else(bad)?;
     let to1 = Geo8x8::parse_square(&leg1[n..]).ok_or_else(bad)?;
     let (kill, k) = Geo8x8::parse_square_prefix(leg2).ok_or_else(bad)?;
@@ -174,9 +174,9 @@ impl Dialect for Magician {
     /// XBoard's FEN has six fields: the `magician` flags are read off the board (a side with
     /// a Magician-family piece has used its Magician; MG-3). The rule book's seven-field FEN is
     /// read as it is.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         let fen = xboard_flags(fen).unwrap_or_else(|| fen.to_string());
-        Magician::from_fen_as(id, &fen).map_err(|e| e.to_string())
+        Ok(Magician::from_fen_as(id, &fen)?)
     }
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {

@@ -1,9 +1,9 @@
 //! The XBoard dialect of each variant: how its moves, squares, positions and pieces look in
-//! XBoard 4.9.1's texts (`../shared/reference/xboard-notes.md`), and the moves XBoard's board
-//! cannot follow. One module per variant that needs more than the defaults (marked `xboard` in
-//! the variant list, `movegen::for_each_variant!`); every other variant gets the defaults: the
-//! rule book's texts, and the `setup` and `piece` lines of its table entry
-//! (`VariantInfo::xboard_setup`), which also holds the XBoard name.
+//! XBoard 4.9.1's texts (`../shared/reference/xboard-notes.md`), the `setup` and `piece` lines
+//! that teach XBoard an engine-defined variant, and the moves XBoard's board cannot follow. One
+//! module per position type; the trait's defaults are the rule book's texts. (The XBoard name
+//! of a variant is in the variant table, `VariantInfo::xboard_name`: the match runner sends it
+//! to other engines too.)
 
 mod chess;
 mod eightpiece;
@@ -15,34 +15,18 @@ mod tamerspiel;
 use eval::Evaluator;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geometry, Square};
-use movegen::{Move, MoveError};
-
-/// `impl Dialect for T {}` for every type of the variant list without a dialect module of its
-/// own (no `xboard` on its line).
-macro_rules! default_dialects {
-    (() $($V:ident $doc:literal $tm:ident :: $tt:ident, $im:ident :: info :: $ic:ident $(, $xb:ident)?;)*) => {
-        $(default_dialects!(@one $tm $tt $($xb)?);)*
-    };
-    (@one $tm:ident $tt:ident xboard) => {};
-    (@one $tm:ident $tt:ident) => {
-        impl Dialect for movegen::variants::$tm::$tt {}
-    };
-}
-movegen::for_each_variant!(local default_dialects!());
+use movegen::{Error, Move, MoveError};
 
 /// A variant as XBoard sees it. Every method has a default for a variant whose XBoard texts are
 /// the rule book's.
 pub trait Dialect: Evaluator {
-    /// The XBoard `setup` line for an engine-defined variant (`None`: XBoard knows it, or the
-    /// variant table gives it: [`Dialect::xboard_setup_of`]).
+    /// The XBoard `setup` line for an engine-defined variant (`None`: XBoard knows it).
     fn xboard_setup() -> Option<String> {
         None
     }
-    /// The XBoard `piece` lines (Betza descriptions) sent after `setup`. Default: the variant
-    /// table's.
+    /// The XBoard `piece` lines (Betza descriptions) sent after `setup`.
     fn xboard_pieces() -> Vec<String> {
-        let setup = <Self as Rules>::VARIANT.info().xboard_setup;
-        setup.map_or(Vec::new(), |s| s.betza.iter().map(|l| format!("piece {l}")).collect())
+        Vec::new()
     }
     /// A move in the form XBoard 4.9.1 accepts and displays.
     fn to_xboard(&self, m: Move) -> String {
@@ -58,16 +42,10 @@ pub trait Dialect: Evaluator {
         <Self as Rules>::G::parse_square_prefix(text)
     }
     /// The XBoard `setup` line of a game of variant `id` starting at `start` (a randomized
-    /// variant sends the setup chosen for this game). Default: the variant table's (its
-    /// piece-to-char table and parent, and `start` in XBoard's FEN), else
-    /// [`Dialect::xboard_setup`].
+    /// variant sends the setup chosen for this game). Default: [`Dialect::xboard_setup`].
     fn xboard_setup_of(id: VariantId, start: &Self) -> Option<String> {
-        match id.info().xboard_setup {
-            Some(s) => {
-                Some(format!("setup ({}) {} {}", s.pieces, s.parent, start.to_xboard_fen(id)))
-            }
-            None => Self::xboard_setup(),
-        }
+        let _ = (id, start);
+        Self::xboard_setup()
     }
     /// Legal moves of the position after `moves` from `start` that XBoard's board cannot follow
     /// (it misdraws some moves, then rejects a later move from a square it shows wrongly); the
@@ -81,9 +59,9 @@ pub trait Dialect: Evaluator {
 
     /// A position from a FEN in XBoard's form (`setboard`) or in the rule book's own form
     /// (every dialect reads both). On failure, the reason the FEN cannot be this variant's
-    /// position, for the FEN as XBoard meant it. Default: the rule book's FEN, and XBoard's
+    /// position, for the FEN as XBoard meant it ([`Error::Fen`] with the field at fault). Default: the rule book's FEN, and XBoard's
     /// five-field FEN of a parent without castling (the castling field left out).
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         let f: Vec<&str> = fen.split_whitespace().collect();
         if f.len() == 5 {
             let with = format!("{} {} - {} {} {}", f[0], f[1], f[2], f[3], f[4]);
@@ -91,7 +69,7 @@ pub trait Dialect: Evaluator {
                 return Ok(p);
             }
         }
-        Self::from_fen_as(id, fen).map_err(|e| e.to_string())
+        Ok(Self::from_fen_as(id, fen)?)
     }
     /// The position as a FEN in XBoard's form (the board of a `setup` line). Default: the rule
     /// book's FEN.

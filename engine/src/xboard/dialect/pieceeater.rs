@@ -17,13 +17,13 @@ use movegen::moves::MoveKind;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
 use movegen::variants::pieceeater::{PeKind, PieceEater, Step};
-use movegen::{Move, MoveError};
+use movegen::{Error, Move, MoveError};
 
 /// The XBoard piece-to-char table: P N B R Q, the elephant slot (`E`, the PE), the king.
 const PIECE_TO_CHAR: &str = "PNBRQ.EKpnbrq.ek";
 
 fn err(text: &str, reason: impl Into<String>) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.into() }
+    MoveError::malformed(text, reason)
 }
 
 /// Our FEN in XBoard's form: the PE as `E`, no `pe-left` field.
@@ -212,7 +212,7 @@ impl Dialect for PieceEater {
             Some(k) => format!("{action},{}{}", Geo8x8::name(self.pe()), Geo8x8::name(k)),
             None => action,
         };
-        self.parse_move(&full).map_err(|e| err(text, e.reason))
+        self.parse_move(&full).map_err(|e| MoveError { text: text.to_string(), ..e })
     }
 
     /// A turn without its PE leg gets the step from the die keyed by `seed` (`Rules::roll`),
@@ -226,8 +226,8 @@ impl Dialect for PieceEater {
         self.legal_moves(&mut list);
         let first = list.iter().copied().find(|&m| self.action_text(m) == action).ok_or_else(
             || match self.parse_move(&action) {
-                Err(e) => err(text, e.reason),
-                Ok(_) => err(text, "not a legal move"),
+                Err(e) => MoveError { text: text.to_string(), ..e },
+                Ok(_) => MoveError::illegal(text, "not a legal move"),
             },
         )?;
         Ok(self.roll(first, seed))
@@ -235,8 +235,8 @@ impl Dialect for PieceEater {
 
     /// XBoard's FEN: the PE as `E`, holdings in XBoard's order (or none: empty hands), no
     /// `pe-left` field (its default `-` applies).
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
-        PieceEater::from_fen_as(id, &fen_from_xboard(fen)).map_err(|e| e.to_string())
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
+        Ok(PieceEater::from_fen_as(id, &fen_from_xboard(fen))?)
     }
 
     fn to_xboard_fen(&self, _id: VariantId) -> String {

@@ -13,10 +13,11 @@
 //! * the pawn's Dabbabah promotion is `b6b7d` (on the last rank the `d` may be absent).
 
 use super::Dialect;
+use movegen::fen::FenError;
 use movegen::rules::{Rules, VariantId};
 use movegen::types::{Color, Geo12x8, Geometry, Piece, PieceKind, Square};
 use movegen::variants::tamerspiel::{arrival_kind, sq, TamerSpiel, TsKind};
-use movegen::{Move, MoveError, MoveKind};
+use movegen::{Error, Move, MoveError, MoveKind};
 
 /// XBoard's piece-to-char table (4.9.1 order: Pawn Knight Bishop Rook Queen Ferz Alfil
 /// Archbishop Chancellor Wazir Man Cannon Nightrider Cardinal Dragon Grasshopper Silver Falcon
@@ -41,7 +42,8 @@ fn citadel_promotion(pos: &TamerSpiel, m: Move) -> Option<TsKind> {
 }
 
 fn err(text: &str, reason: &str) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.to_string() }
+    // Malformed unless it starts with two squares (every XBoard form of this variant does).
+    MoveError { reason: reason.to_string(), ..MoveError::unmatched::<Geo12x8>(text) }
 }
 
 /// The castling rights a board allows: King and Rook on their start squares (`g1` with
@@ -205,15 +207,12 @@ impl Dialect for TamerSpiel {
     /// The castling rights are then read off the board (King and Rook on their start squares),
     /// which is exact for the start position XBoard hands the second engine. The swap field is
     /// never sent: its default (`wb`) applies.
-    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_xboard_fen(id: VariantId, fen: &str) -> Result<Self, Error> {
         match (TamerSpiel::from_fen_as(id, fen), rewrite_xboard_fen(fen)) {
             (Ok(p), _) => Ok(p),
             // XBoard's shape: what is wrong with it once the missing fields are filled in.
-            (Err(_), Some(Ok(fixed))) => {
-                TamerSpiel::from_fen_as(id, &fixed).map_err(|e| e.to_string())
-            }
-            (Err(_), Some(Err(e))) => Err(e),
-            (Err(e), None) => Err(e.to_string()),
+            (Err(_), Some(Ok(fixed))) => Ok(TamerSpiel::from_fen_as(id, &fixed)?),
+            (Err(_), Some(Err(e))) | (Err(e), None) => Err(e.into()),
         }
     }
 
@@ -225,7 +224,7 @@ impl Dialect for TamerSpiel {
 
 /// XBoard's four- or five-field FEN with the castling rights read off the board (`None`: not
 /// XBoard's shape; `Some(Err)`: its board or fields are wrong, and why).
-fn rewrite_xboard_fen(fen: &str) -> Option<Result<String, String>> {
+fn rewrite_xboard_fen(fen: &str) -> Option<Result<String, FenError>> {
     let f: Vec<&str> = fen.split_whitespace().collect();
     let (board, side, ep, clocks) = match f.as_slice() {
         [b, s, h, n] => (*b, *s, "-", [*h, *n]),
@@ -240,7 +239,7 @@ fn rewrite_xboard_fen(fen: &str) -> Option<Result<String, String>> {
             clocks[0],
             clocks[1]
         )),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e),
     })
 }
 
@@ -304,7 +303,7 @@ mod tests {
         // A bad board stays bad, and says why.
         let id = VariantId::TamerSpiel;
         let e = TamerSpiel::from_xboard_fen(id, "8/8 w 0 1").unwrap_err();
-        assert!(e.contains("board"), "{e}");
+        assert!(matches!(e, Error::Fen { field: "board", .. }), "{e}");
         assert_eq!(TamerSpiel::from_xboard_fen(id, five).unwrap(), TamerSpiel::startpos());
         let sent = TamerSpiel::startpos().to_xboard_fen(id);
         assert_eq!(sent, five.replace(" w - 0 1", " w KQkq - 0 1"));

@@ -17,13 +17,13 @@ use crate::types::{Geo8x8, Geometry, PieceKind, Square};
 
 /// Parses coordinate notation: the text must name exactly one legal move.
 pub(super) fn parse(pos: &EightPiece, text: &str) -> Result<Move, MoveError> {
-    let err = |reason: &str| MoveError { text: text.to_string(), reason: reason.to_string() };
     // Every text but `0000` starts with two squares: the origin, then the destination (the
     // victim of a push, the lancer's own square for a turn, the partner for Chess960 castling).
     let squares = if text == "0000" {
         None
     } else {
-        let bad = || err("does not start with two squares (or is not `0000`)");
+        let bad =
+            || MoveError::malformed(text, "does not start with two squares (or is not `0000`)");
         let (a, n) = Geo8x8::parse_square_prefix(text).ok_or_else(bad)?;
         let (b, _) = Geo8x8::parse_square_prefix(&text[n..]).ok_or_else(bad)?;
         Some((a, b))
@@ -41,12 +41,12 @@ pub(super) fn parse(pos: &EightPiece, text: &str) -> Result<Move, MoveError> {
     for m in found.by_ref() {
         if coordinates(pos, m) == text {
             if hit.is_some() {
-                return Err(err("ambiguous"));
+                return Err(MoveError::ambiguous(text, "ambiguous"));
             }
             hit = Some(m);
         }
     }
-    hit.ok_or_else(|| err("not a legal move"))
+    hit.ok_or_else(|| MoveError::illegal(text, "not a legal move"))
 }
 
 /// The second square the text of castling `m` names: in Chess960 mode the partner's square (the

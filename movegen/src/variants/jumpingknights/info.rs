@@ -2,7 +2,7 @@
 
 use super::{JumpingKnights, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{EndTexts, Marks, PieceInfo, SquareMark, VariantInfo};
+use crate::info::{EndTexts, Marks, PieceInfo, SquareKind, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -14,7 +14,7 @@ pub const INFO: VariantInfo = VariantInfo {
         // A promotion may be forced to one piece: Rule 4 keeps only the checking ones.
         forms: &[Castle, Promotion, AutoPromotion, Jump, JumpEnPassant],
         // The edge ring.
-        squares: &[SquareMark { class: "edge", ranks: true }],
+        squares: &[SquareMark { kind: SquareKind::Edge, ranks: true }],
         ..Marks::ORTHODOX
     },
     ends: EndTexts { stalemate: "stalemate (Rule 2)", ..EndTexts::STANDARD },

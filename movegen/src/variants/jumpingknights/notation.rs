@@ -35,14 +35,13 @@ pub(super) fn move_text(m: Move) -> String {
 /// explanation.
 pub(super) fn unmatched(pos: &JumpingKnights, text: &str) -> Result<Move, MoveError> {
     if pos.moves_without_rule4().iter().any(|&m| move_text(m) == text) {
-        return Err(MoveError {
-            text: text.to_string(),
-            reason: "Rule 4 (JK-5): a unit on an edge square can capture onto a central square, \
-                     so make such a capture or give check"
-                .to_string(),
-        });
+        return Err(MoveError::illegal(
+            text,
+            "Rule 4 (JK-5): a unit on an edge square can capture onto a central square, \
+             so make such a capture or give check",
+        ));
     }
-    one_move(text, &[])
+    one_move::<Geo10x10>(text, &[])
 }
 
 /// The seed's algebraic form of a legal move (module docs).

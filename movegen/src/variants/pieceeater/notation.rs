@@ -50,7 +50,7 @@ pub(super) fn move_text(pos: &PieceEater, m: Move) -> String {
 }
 
 fn err(text: &str, reason: impl Into<String>) -> MoveError {
-    MoveError { text: text.to_string(), reason: reason.into() }
+    MoveError::malformed(text, reason)
 }
 
 /// What an action text names: a drop (code, square) or a board move (from, to, code).
@@ -121,7 +121,7 @@ pub(super) fn parse(
         })
         .collect();
     let Some(&first) = cands.first() else {
-        return Err(err(text, "not a legal move"));
+        return Err(MoveError::illegal(text, "not a legal move"));
     };
     let pe_steps = cands.iter().any(|m| m.aux() != pos.pe);
     match leg {
@@ -131,16 +131,22 @@ pub(super) fn parse(
             let pe_to = Geo8x8::parse_square(&leg[n..])
                 .ok_or_else(|| err(text, "the PE leg is `<from><to>`, e.g. `d4d5`"))?;
             if pe_from != pos.pe {
-                return Err(err(
+                return Err(MoveError::illegal(
                     text,
                     format!("the PieceEater stands on {}", Geo8x8::name(pos.pe)),
                 ));
             }
             if !pe_steps {
-                return Err(err(text, "the PieceEater does not step after this; omit its leg"));
+                return Err(MoveError::illegal(
+                    text,
+                    "the PieceEater does not step after this; omit its leg",
+                ));
             }
             cands.iter().copied().find(|m| m.aux() == pe_to).ok_or_else(|| {
-                err(text, format!("the PieceEater cannot step to {}", Geo8x8::name(pe_to)))
+                MoveError::illegal(
+                    text,
+                    format!("the PieceEater cannot step to {}", Geo8x8::name(pe_to)),
+                )
             })
         }
         None if cands.len() == 1 => Ok(first),
@@ -150,7 +156,7 @@ pub(super) fn parse(
                 debug_assert!(cands.contains(&m));
                 Ok(m)
             }
-            None => Err(err(
+            None => Err(MoveError::ambiguous(
                 text,
                 format!(
                     "the PieceEater's step is not forced here ({} squares): give its leg",

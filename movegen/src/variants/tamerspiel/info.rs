@@ -2,7 +2,7 @@
 
 use super::{TamerSpiel, START_FEN};
 use crate::info::MoveForm::*;
-use crate::info::{Marks, PieceInfo, SquareMark, VariantInfo};
+use crate::info::{Marks, PieceInfo, SquareKind, SquareMark, VariantInfo};
 
 const fn p(letter: char, name: &'static str, moves: &'static str) -> PieceInfo {
     PieceInfo { letter, name, moves }
@@ -16,7 +16,7 @@ pub const INFO: VariantInfo = VariantInfo {
         royals: &['K', 'T'],
         check_rule: true,
         // The citadels beside the holes.
-        squares: &[SquareMark { class: "citadel", ranks: false }],
+        squares: &[SquareMark { kind: SquareKind::Citadel, ranks: false }],
     },
     pieces: &[
         p(

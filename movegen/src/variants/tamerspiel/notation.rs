@@ -28,7 +28,7 @@ pub(super) fn unmatched(pos: &TamerSpiel, text: &str, legal: &TsMoves) -> Result
         .copied()
         .filter(|&m| Geo12x8::rank(m.to()) == last_rank && move_text(m) == with_d)
         .collect();
-    one_move(text, &found)
+    one_move::<Geo12x8>(text, &found)
 }
 
 /// Appends `sep` and the letter of `arrived` when a unit of `kind` arrives promoted (TS-3, TS-4).
