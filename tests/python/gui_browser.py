@@ -334,6 +334,9 @@ def pieceeater(p):
     eff = p.d.find_element(By.ID, "effect").text
     assert "outcome 1 of 1" in eff and "d4→e4" in eff, eff
     p.move(["g8", "f6"], drag=True, expect_text="g8f6")
+    # The hand pieces White may drop have the "usable" ring.
+    usable = [e.get_attribute("data-hand") for e in p.d.find_elements(By.CSS_SELECTOR, ".hand-piece.usable")]
+    assert usable and all(u.isupper() for u in usable), usable
     p.illegal(["@P", "e4"])
     p.move(["@P", "e2"], expect_text="P@e2")
     p.shot("pieceeater")
@@ -401,6 +404,11 @@ def engine_plays(p):
     p.click("e2")
     p.click("e3")
     p.wait(lambda: p.ply() == 2 and p.idle(), "the level-0 engine's reply", timeout=15)
+    # A move typed into the Move field: after the engine's reply the field has the focus again.
+    box = p.d.find_element(By.ID, "move-input")
+    box.send_keys("d2d3", Keys.ENTER)
+    p.wait(lambda: p.ply() == 4 and p.idle(), "the engine's reply to d2d3", timeout=15)
+    p.wait(lambda: p.d.execute_script("return document.activeElement.id") == "move-input", "the field's focus")
     Select(p.d.find_element(By.ID, "level")).select_by_value("")
     p.d.find_element(By.ID, "movetime").clear()
     p.d.find_element(By.ID, "movetime").send_keys("0.2")
@@ -409,7 +417,14 @@ def engine_plays(p):
     p.d.find_element(By.ID, "analysis").click()
     p.wait(lambda: p.d.find_element(By.ID, "evalbar").get_attribute("data-score"), "the evaluation bar")
     assert p.d.find_element(By.ID, "evalbar").is_displayed()
+    # The number fits the bar (it runs along it): no wider than the bar, as tall as its text.
+    fits = p.d.execute_script(
+        "const b = document.getElementById('evalbar').getBoundingClientRect();"
+        "const t = document.getElementById('evalbar-text').getBoundingClientRect();"
+        "return t.width <= b.width && t.height >= 12 && t.top >= b.top && t.bottom <= b.bottom;")
+    assert fits, "the evaluation bar's number is clipped"
     p.d.find_element(By.ID, "analysis").click()
+    p.wait(lambda: not p.d.find_element(By.ID, "evalbar").is_displayed(), "the bar gone with analysis")
     # Resignation ends the game (the engine plays Black, so White resigns).
     p.d.find_element(By.ID, "resign").click()
     p.wait(lambda: "Game over: 0-1" in p.text("status"), "the resignation")
@@ -468,6 +483,16 @@ def page_features(p):
     box.send_keys("d2d4", Keys.ENTER)
     p.wait(lambda: p.ply() == 3 and p.idle(), "the typed d2d4")
     assert not p.d.find_element(By.ID, "error").is_displayed(), "the refusal outlived a good move"
+    # Keys: Home/↑ to the start, End/↓ back to the current position.
+    p.d.execute_script("document.activeElement.blur();")
+    for key, ply in [(Keys.HOME, "0"), (Keys.END, "3"), (Keys.ARROW_UP, "0"), (Keys.ARROW_DOWN, "3")]:
+        ActionChains(p.d).send_keys(key).perform()
+        p.wait(lambda: p.d.execute_script("return document.body.dataset.viewPly") == ply, f"the key to ply {ply}")
+    # A square takes the focus and Enter clicks it: d7, then Space on d6 plays d7d6.
+    p.element("d7").send_keys(Keys.ENTER)
+    p.element("d6").send_keys(" ")
+    p.wait(lambda: p.ply() == 4 and p.idle(), "d7d6 by the keyboard")
+    assert p.check_board()["moves"][3]["text"] == "d7d6"
     # Typed promotions: with its piece in any case and with or without `=` it is played; without
     # its piece it opens the chooser over the four.
     promo = "3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1"
@@ -485,6 +510,12 @@ def page_features(p):
     [b for b in buttons if b.get_attribute("data-choice") == "e7e8n"][0].click()
     p.wait(lambda: p.ply() == 1 and p.idle(), "the chosen knight")
     assert p.check_board()["moves"][0]["text"] == "e7e8n"
+    # A reload keeps the players: Black stays a person's, and the engine does not move.
+    p.d.refresh()
+    p.wait(lambda: p.status() == ["1", "0"], "the reloaded game")
+    time.sleep(1.5)
+    assert p.ply() == 1, "the engine moved after a reload"
+    assert p.d.find_element(By.ID, "player-b").get_attribute("value") == "human"
     # Check: the checked king is marked and the status says so.
     p.open({"variant": "chess", "fen": "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", **HUMANS})
     p.move(["f1", "b5"], expect_text="f1b5")

@@ -63,9 +63,11 @@ function hideError() {
   $('error').hidden = true;
 }
 
+// Busy: a request is on its way. The marks of usable pieces wait for it to end.
 function setBusy(b) {
   busy = b;
   document.body.dataset.busy = b ? '1' : '0';
+  if (!b && game && shown) highlight();
 }
 
 // ---------------------------------------------------------------- pieces
@@ -132,8 +134,8 @@ function humanToMove() {
 }
 
 function render() {
+  renderHands(); // before the board: its highlight() marks the usable hand pieces
   renderBoard();
-  renderHands();
   renderStatus();
   renderMoves();
   fillMoveList();
@@ -195,12 +197,18 @@ function renderBoard() {
       const piece = cell.piece
         ? `<div class="piece" data-piece="${cell.piece}" title="${describeToken(cell.piece)}">${picture(cell.piece)}</div>`
         : '';
-      html.push(`<div class="${cls.join(' ')}" data-square="${cell.name}">${piece}</div>`);
+      html.push(`<div class="${cls.join(' ')}" data-square="${cell.name}" tabindex="0" aria-label="${cell.name}${cell.piece ? ` ${describeToken(cell.piece)}` : ''}">${piece}</div>`);
     }
   }
   html.push('<div></div>');
   for (const f of colOrder) html.push(`<div class="coord">${b.rows[0][f].name[0]}</div>`);
+  const focused = document.activeElement && document.activeElement.dataset
+    ? document.activeElement.dataset.square : undefined;
   board.innerHTML = html.join('');
+  if (focused) {
+    const el = board.querySelector(`[data-square="${focused}"]`);
+    if (el) el.focus();
+  }
   highlight();
   drawShapes();
 }
@@ -214,7 +222,7 @@ function renderHands() {
     const counts = {};
     for (const c of h[side]) counts[c] = (counts[c] || 0) + 1;
     const items = Object.keys(counts).map((c) =>
-      `<div class="hand-piece" data-hand="${c}" title="${describeToken(c)} in hand">${picture(c)}<span class="count">${counts[c]}</span></div>`);
+      `<div class="hand-piece" data-hand="${c}" tabindex="0" title="${describeToken(c)} in hand">${picture(c)}<span class="count">${counts[c]}</span></div>`);
     el.innerHTML = `<span class="label">${side === 'w' ? 'White' : 'Black'} in hand:</span>${items.join('') || '<i>none</i>'}`;
   }
 }
@@ -540,6 +548,9 @@ function setAddress(st) {
   url.search = '';
   url.searchParams.set('variant', st.variant);
   url.searchParams.set('game', st.id);
+  // The players are part of the game: a reload keeps who plays which side.
+  url.searchParams.set('white', $('player-w').value);
+  url.searchParams.set('black', $('player-b').value);
   history.replaceState(null, '', url);
 }
 
@@ -881,6 +892,7 @@ function wire() {
   $('analysis').onchange = async () => {
     if ($('analysis').checked) { startAnalysis(); return; }
     unlisten();
+    hideEval();
     try {
       await api('POST', `/api/games/${game.id}/analysis`, { on: false });
     } catch (err) {
@@ -890,6 +902,7 @@ function wire() {
   $('stop').onclick = async () => {
     $('analysis').checked = false;
     unlisten();
+    hideEval();
     try { await api('POST', `/api/games/${game.id}/stop`); } catch (err) { report(err); }
   };
   $('tc-mode').onchange = () => {
@@ -898,7 +911,7 @@ function wire() {
     $('tc-clock').hidden = !clockMode;
     resetClock();
   };
-  $('player-w').onchange = $('player-b').onchange = () => { render(); afterMove(); };
+  $('player-w').onchange = $('player-b').onchange = () => { setAddress(game); render(); afterMove(); };
   $('choose-cancel').onclick = () => { hideChooser(); clicks = []; highlight(); };
   $('moves').onclick = (ev) => {
     const s = ev.target.closest('[data-ply]');
@@ -911,10 +924,18 @@ function wire() {
   $('continue-here').onclick = continueHere;
   $('pgn-export').onclick = exportPgn;
   $('pgn-load').onclick = loadPgnInput;
+  // Keys: ←/→ a move back/forward, Home or ↑ the start, End or ↓ the current position (as on
+  // lichess); Enter or Space on a focused square or hand piece clicks it; Escape clears.
   document.addEventListener('keydown', (ev) => {
-    if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'TEXTAREA') return;
-    if (ev.key === 'ArrowLeft') view(shown.view_ply - 1);
-    if (ev.key === 'ArrowRight') view(shown.view_ply + 1);
+    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(ev.target.tagName)) return;
+    const sq = ev.target.closest && ev.target.closest('[data-square], [data-hand]');
+    if (sq && (ev.key === 'Enter' || ev.key === ' ')) {
+      ev.preventDefault();
+      onClick(sq.dataset.square || `@${sq.dataset.hand.toUpperCase()}`);
+      return;
+    }
+    const to = { ArrowLeft: shown.view_ply - 1, ArrowRight: shown.view_ply + 1, Home: 0, ArrowUp: 0, End: game.ply, ArrowDown: game.ply }[ev.key];
+    if (to !== undefined && game) { ev.preventDefault(); view(to); }
     if (ev.key === 'Escape') { hideChooser(); clicks = []; highlight(); }
   });
 }

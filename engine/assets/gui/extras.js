@@ -46,9 +46,17 @@ function escapeHtml(s) {
 
 // ---------------------------------------------------------------- typed move entry
 
+// The Move field keeps the keyboard: disabled while the engine moves (which takes its focus), it
+// gets the focus back when it is the person's turn again.
 function fillMoveList() {
   const ok = game && isCurrent() && humanToMove();
-  $('move-input').disabled = !ok;
+  const input = $('move-input');
+  if (!ok && document.activeElement === input) input.dataset.refocus = '1';
+  input.disabled = !ok;
+  if (ok && input.dataset.refocus) {
+    delete input.dataset.refocus;
+    input.focus();
+  }
   if (!ok) { $('move-list').innerHTML = ''; return; }
   const opts = [];
   for (const e of game.legal) {
