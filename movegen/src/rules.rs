@@ -275,6 +275,13 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn insufficient_material(&self) -> bool {
         false
     }
+    /// Whether `side` could still win by some series of legal moves, whatever the other side
+    /// does (FIDE 6.9: decides whether a flag fall loses or draws). `true` by default, the
+    /// cautious answer (a flag fall then loses); a variant says `false` only where it is sure.
+    fn can_mate(&self, side: Color) -> bool {
+        let _ = side;
+        true
+    }
     /// Coordinate notation of a legal move (`../shared/rules/notation.md`).
     fn move_text(&self, m: Move) -> String;
     /// Another text that names the legal move `m` when parsing (the Magician's promotion that

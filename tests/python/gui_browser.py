@@ -576,10 +576,27 @@ def page_features(p):
     # A low clock turns red.
     p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="clock"]').click()
     p.d.find_element(By.ID, "clock-min").clear()
-    p.d.find_element(By.ID, "clock-min").send_keys("0.15")
+    p.d.find_element(By.ID, "clock-min").send_keys("0.05")
     p.d.find_element(By.ID, "new-game").click()
     p.wait(lambda: "low" in p.d.find_element(By.ID, "clock-w").get_attribute("class"), "the low-time warning")
     assert "low" in p.d.find_element(By.ID, "clock-b").get_attribute("class")
+    # The clocks start with the first move; the time control is the game's.
+    time.sleep(1.2)
+    assert p.text("clock-w").endswith("0:03"), p.text("clock-w")
+    assert api(f"/api/games/{p.game_id()}")["time_control"] == {"base_ms": 3000, "inc_ms": 2000}
+    p.d.refresh()
+    p.wait(lambda: p.status() == ["0", "0"], "the reloaded game")
+    assert p.d.find_element(By.ID, "tc-mode").get_attribute("value") == "clock"
+    assert p.d.find_element(By.ID, "clock-min").get_attribute("value") == "0.05"
+    # Black's flag falls: the game is over (White wins on time), moves are refused, and the PGN
+    # says so with its TimeControl.
+    p.move(["e2", "e4"], expect_text="e2e4")
+    p.wait(lambda: "White wins on time" in p.text("status"), "Black's flag", timeout=10)
+    st = api(f"/api/games/{p.game_id()}")
+    assert st["end"]["result"] == "1-0" and st["legal"] == [], st["end"]
+    with urllib.request.urlopen(f"{BASE}/api/games/{p.game_id()}/pgn", timeout=30) as r:
+        pgn = r.read().decode()
+    assert '[TimeControl "3+2"]' in pgn and '[Result "1-0"]' in pgn, pgn
     p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="move"]').click()
     p.no_script_errors()
 

@@ -510,6 +510,7 @@ function moved(st) {
 async function newGame(body) {
   stopClock();
   setBusy(true);
+  if (body.clock === undefined) body.clock = clockControl();
   let st = null;
   try {
     st = await api('POST', '/api/games', body);
@@ -810,6 +811,8 @@ async function start() {
     try {
       const st = await api('GET', `/api/games/${q.get('game')}`);
       setState(st);
+      showTimeControl(st.time_control);
+      resetClock();
       afterMove();
       return;
     } catch (err) { /* expired: start a new game below */ }
@@ -907,10 +910,13 @@ function wire() {
   };
   $('tc-mode').onchange = () => {
     const clockMode = $('tc-mode').value === 'clock';
+    sendClockControl();
     $('tc-move').hidden = clockMode;
     $('tc-clock').hidden = !clockMode;
     resetClock();
   };
+  // New clock fields: the game's time control, the clocks set to it.
+  $('clock-min').onchange = $('clock-inc').onchange = () => { sendClockControl(); resetClock(); };
   $('player-w').onchange = $('player-b').onchange = () => { setAddress(game); render(); afterMove(); };
   $('choose-cancel').onclick = () => { hideChooser(); clicks = []; highlight(); };
   $('moves').onclick = (ev) => {

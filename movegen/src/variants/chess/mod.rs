@@ -109,6 +109,16 @@ impl Rules for Chess {
         heavy.is_empty() && minors.count() <= 1
     }
 
+    fn can_mate(&self, side: Color) -> bool {
+        // FIDE 6.9 (a flag fall): a bare king never mates; king and one minor piece mate only
+        // with help from the other side's own men, which a bare king does not have.
+        let b = &self.base.board;
+        let (own, other) = (b.color(side), b.color(!side));
+        let minors = b.kind(ChessKind::Knight) | b.kind(ChessKind::Bishop);
+        let king_and_minor = own.count() == 2 && (own & minors).any();
+        !(own.count() == 1 || (king_and_minor && other.count() == 1))
+    }
+
     fn move_san(&self, m: Move) -> String {
         san::san(self, m)
     }

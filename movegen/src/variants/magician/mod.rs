@@ -293,6 +293,12 @@ impl Rules for Magician {
         self.base.fen(Some(fen::flags_text(self.magician, FLAG_WORDS)))
     }
 
+    fn can_mate(&self, side: Color) -> bool {
+        // A flag fall (FIDE 6.9): a bare king never mates, and with no bishop it cannot bring
+        // in the Magician either. Anything more might, with help.
+        self.base.board.color(side).count() > 1
+    }
+
     fn insufficient_material(&self) -> bool {
         // Dead only when no mate can ever arise: K v K, or K + knight v K, or K + bishop v K
         // where the bishop's side can no longer bring in a Magician (a switched-in Magician
