@@ -24,6 +24,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.mouse_button import MouseButton
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -601,6 +603,48 @@ def page_features(p):
     p.no_script_errors()
 
 
+def inside_screen(p, selector):
+    """Whether the element `selector` lies within the window's width."""
+    return p.d.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.left >= 0 && r.right <= document.documentElement.clientWidth;", selector)
+
+
+def tap(p, square):
+    """A touch tap on a square (a touch pointer's down and up)."""
+    ab = ActionBuilder(p.d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    ab.pointer_action.move_to(p.element(square)).pointer_down().pointer_up()
+    ab.perform()
+
+
+def phone(p):
+    # At 390x844 the whole board, the choosers and the move list fit the screen, and moves are
+    # made by touch, tap by tap.
+    p.d.set_window_size(390, 844)
+    try:
+        for variant in ["chess", "tamerspiel", "jumpingknights", "eightpiece"]:
+            p.variant = variant
+            p.open({"variant": variant, **HUMANS})
+            assert inside_screen(p, "#board"), f"{variant}: the board is wider than the phone"
+            assert inside_screen(p, "#moves"), f"{variant}: the move list is off screen"
+        p.shot("phone-eightpiece")
+        p.variant = "chess"
+        p.open({"variant": "chess", "fen": "3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1", **HUMANS})
+        tap(p, "e7")
+        tap(p, "d8")
+        p.wait(lambda: p.d.find_element(By.ID, "chooser").is_displayed(), "the chooser by touch")
+        assert inside_screen(p, "#chooser"), "the promotion chooser is cut off"
+        p.shot("phone-chooser")
+        [b for b in p.d.find_elements(By.CSS_SELECTOR, "#choices button") if b.get_attribute("data-choice") == "e7d8q"][0].click()
+        p.wait(lambda: p.ply() == 1 and p.idle(), "the promotion by touch")
+        assert p.check_board()["moves"][0]["text"] == "e7d8q"
+        # On a desktop the board follows the window: wider window, larger squares.
+        p.d.set_window_size(1400, 1000)
+        p.wait(lambda: p.d.execute_script("return document.querySelector('.sq').offsetWidth") >= 60, "the larger board")
+    finally:
+        p.d.set_window_size(1400, 1000)
+
+
 def right_drag(driver, a, b):
     """A drag with the right mouse button (draws an arrow)."""
     ab = ActionBuilder(driver)
@@ -626,6 +670,7 @@ def main():
             ("jumpingknights", jumpingknights, "jumpingknights"),
             ("engine", engine_plays, "tamerspiel"),
             ("page", page_features, "chess"),
+            ("phone", phone, "chess"),
         ]:
             if only and name not in only:
                 continue
