@@ -618,15 +618,19 @@ def tap(p, square):
 
 
 def phone(p):
-    # At 390x844 the whole board, the choosers and the move list fit the screen, and moves are
-    # made by touch, tap by tap.
-    p.d.set_window_size(390, 844)
+    # At 390x844 (a phone's screen, emulated: a headless window has a larger minimum width) the
+    # whole board, the choosers and the move list fit the screen, the move list right under the
+    # board, and moves are made by touch, tap by tap.
+    p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    p.d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     try:
         for variant in ["chess", "tamerspiel", "jumpingknights", "eightpiece"]:
             p.variant = variant
             p.open({"variant": variant, **HUMANS})
             assert inside_screen(p, "#board"), f"{variant}: the board is wider than the phone"
             assert inside_screen(p, "#moves"), f"{variant}: the move list is off screen"
+            below = p.d.execute_script("return document.getElementById('moves-box').getBoundingClientRect().top")
+            assert below < 844, f"{variant}: the move list starts at {below}, below the screen"
         p.shot("phone-eightpiece")
         p.variant = "chess"
         p.open({"variant": "chess", "fen": "3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1", **HUMANS})
@@ -639,10 +643,11 @@ def phone(p):
         p.wait(lambda: p.ply() == 1 and p.idle(), "the promotion by touch")
         assert p.check_board()["moves"][0]["text"] == "e7d8q"
         # On a desktop the board follows the window: wider window, larger squares.
-        p.d.set_window_size(1400, 1000)
+        p.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         p.wait(lambda: p.d.execute_script("return document.querySelector('.sq').offsetWidth") >= 60, "the larger board")
     finally:
-        p.d.set_window_size(1400, 1000)
+        p.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        p.d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
 def right_drag(driver, a, b):
