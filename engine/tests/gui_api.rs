@@ -638,3 +638,40 @@ fn typed_texts_name_their_moves_and_promotions_without_a_piece_all_of_them() {
     let st = ok(&s, "GET", &format!("/api/games/{id}"), "");
     assert_eq!(st["moves"].as_array().map(Vec::len), Some(0), "typed texts play nothing");
 }
+
+/// Issue 58: a flag fall ends the game by the rules: the side out of time loses, or draws when
+/// the other side cannot mate (FIDE 6.9; here a bare king). The time control is the game's
+/// (its state, a reload, the PGN `TimeControl` tag); after the flag moves are refused.
+#[test]
+fn a_flag_fall_ends_the_game_and_the_time_control_is_the_games() {
+    let s = Server::start();
+    let body = r#"{"variant":"chess","fen":"4k3/8/8/8/8/8/8/4K2R w K - 0 1","clock":{"base_ms":300000,"inc_ms":2000}}"#;
+    let (id, g) = new_game(&s, body);
+    assert_eq!(g["time_control"], serde_json::json!({"base_ms": 300000, "inc_ms": 2000}));
+    // Black's flag: White, with a rook, could mate, so White wins.
+    let st = ok(&s, "POST", &format!("/api/games/{id}/flag"), r#"{"side":"b"}"#);
+    assert_eq!(st["end"]["result"], "1-0", "{}", st["end"]);
+    assert_eq!(st["end"]["text"], "White wins on time");
+    err(&s, "POST", &format!("/api/games/{id}/move"), r#"{"move":"e1e2"}"#, 409, "over");
+    err(&s, "POST", &format!("/api/games/{id}/flag"), r#"{"side":"w"}"#, 409, "over");
+    let (code, pgn) = s.request("GET", &format!("/api/games/{id}/pgn"), "");
+    assert_eq!(code, 200);
+    assert!(pgn.contains("[TimeControl \"300+2\"]") && pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    assert!(pgn.contains("Black loses on time"), "{pgn}");
+    // White's flag: Black has a bare king and cannot mate, so it is a draw.
+    let (id, _) = new_game(&s, body);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/flag"), r#"{"side":"w"}"#);
+    assert_eq!(st["end"]["result"], "1/2-1/2", "{}", st["end"]);
+    assert_eq!(st["end"]["text"], "Draw: White ran out of time, but Black cannot mate");
+    // The time control may change during a game, and go; bad ones are refused.
+    let (id, g) = new_game(&s, r#"{"variant":"chess"}"#);
+    assert!(g["time_control"].is_null());
+    let st = ok(&s, "POST", &format!("/api/games/{id}/clock"), r#"{"clock":{"base_ms":60000}}"#);
+    assert_eq!(st["time_control"], serde_json::json!({"base_ms": 60000, "inc_ms": 0}));
+    let st = ok(&s, "POST", &format!("/api/games/{id}/clock"), r#"{"clock":null}"#);
+    assert!(st["time_control"].is_null());
+    err(&s, "POST", &format!("/api/games/{id}/clock"), r#"{"clock":{"inc_ms":5}}"#, 400, "base_ms");
+    err(&s, "POST", "/api/games", r#"{"clock":{"base_ms":0}}"#, 400, "base_ms");
+    err(&s, "POST", &format!("/api/games/{id}/flag"), r#"{"side":"x"}"#, 400, "side");
+    err(&s, "POST", &format!("/api/games/{id}/flag"), "{}", 400, "`side` is missing");
+}

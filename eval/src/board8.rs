@@ -7,7 +7,7 @@ use crate::params::{Acc, Params};
 use crate::Score;
 use movegen::attacks::magic::{tables, Tables8};
 use movegen::board::Board;
-use movegen::types::{Bitboard, Color, Geo8x8, Geometry, PieceKind, Square};
+use movegen::types::{Bitboard, Color, Geo8x8, Geometry, OrthoKind, PieceKind, Square};
 
 /// The a-file.
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -149,18 +149,24 @@ pub(crate) struct FirstMove {
     pub on_target: i32,
 }
 
+/// Whether `c` has a unit on `b` besides its pawns and its king: with one, zugzwang is rare
+/// enough for null-move pruning (`Evaluator::null_move_ok`).
+#[inline]
+pub(crate) fn has_pieces<P: OrthoKind, const K: usize>(b: &Board<Geo8x8, P, K>, c: Color) -> bool {
+    (b.color(c) & !b.kind(P::PAWN) & !b.kind(P::KING)).any()
+}
+
 /// Static exchange evaluation for an orthodox army on an 8x8 board: what `first.side` wins on
 /// `first.to` when, after `first`, both sides recapture with their least valuable attacker
-/// (`kinds`, in the orthodox order P N B R Q K, the king last; `value` by kind index) and each
+/// (`OrthoKind::ORTHODOX`: P N B R Q K, the king last; `value` by kind index) and each
 /// may stop instead. `occ` holds the blockers before the move (the victim of an en-passant
 /// capture already removed) and `attackers` both sides' units attacking `to` through them;
 /// sliders behind a capturer join in (x-rays); a king captures only where no enemy attacker is
 /// left; pins are ignored. With `sign_only` the walk stops as soon as neither side can change
 /// the sign any more: exact for a threshold of 0 only (chess, whose pruning margins were set
 /// with it); without it the value is exact.
-pub(crate) fn exchange<P: PieceKind>(
+pub(crate) fn exchange<P: OrthoKind>(
     b: &Board<Geo8x8, P, 6>,
-    kinds: &[P; 6],
     value: &[i32; 6],
     first: FirstMove,
     mut occ: Bitboard<u64>,
@@ -169,8 +175,8 @@ pub(crate) fn exchange<P: PieceKind>(
 ) -> i32 {
     let t = tables();
     let to = first.to;
-    let diag = b.kind(kinds[2]) | b.kind(kinds[4]);
-    let orth = b.kind(kinds[3]) | b.kind(kinds[4]);
+    let diag = b.kind(P::BISHOP) | b.kind(P::QUEEN);
+    let orth = b.kind(P::ROOK) | b.kind(P::QUEEN);
     // gain[d]: the balance, from the view of the side making capture d, if the exchange stopped
     // right after it (a speculative entry: the capture may not exist).
     let mut gain = [0i32; 34];
@@ -194,10 +200,10 @@ pub(crate) fn exchange<P: PieceKind>(
         attackers &= occ;
         side = !side;
         let ours = attackers & b.color(side);
-        let Some(kind) = kinds.iter().copied().find(|&k| (ours & b.kind(k)).any()) else {
+        let Some(kind) = P::ORTHODOX.into_iter().find(|&k| (ours & b.kind(k)).any()) else {
             break;
         };
-        if kind == kinds[5] && (attackers & b.color(!side)).any() {
+        if kind == P::KING && (attackers & b.color(!side)).any() {
             // The king may not capture onto a defended square (where there is no check rule,
             // it would be captured next: the game).
             break;
@@ -260,44 +266,36 @@ pub(crate) fn king_zone(t: &Tables8, sq: Square) -> u64 {
     t.king[sq.idx()].0 | (1u64 << sq.0)
 }
 
-/// The terms of side `c` of an orthodox army on `b` (`kinds`: pawn, knight, bishop, rook,
-/// queen, king): material and piece-square ([`material_pst`]), mobility into squares neither
-/// own nor covered by enemy pawns, king attack, rooks on open files ([`orthodox`]), the bishop
-/// pair, pawn structure and the king's shield. `extra(acc, king_attack, safe)` adds the
-/// variant's other pieces (their mobility and attacks on the king zone) before the king attack
-/// is scored. Returns the phase.
-#[allow(clippy::too_many_arguments)]
+/// The terms of side `c` of an orthodox army on `b` (the kinds of `OrthoKind`) beyond material
+/// and piece-square ([`material_pst`]): mobility into squares neither own nor covered by enemy
+/// pawns, king attack, rooks on open files ([`orthodox`]), the bishop pair, pawn structure and
+/// the king's shield. `extra(acc, king_attack, safe)` adds the variant's other pieces (their
+/// mobility and attacks on the king zone) before the king attack is scored.
 #[inline(always)]
-pub(crate) fn orthodox_side<A: Acc, P: PieceKind, const K: usize, const N: usize>(
+pub(crate) fn orthodox_side<A: Acc, P: OrthoKind, const K: usize, const N: usize>(
     acc: &mut A,
     b: &Board<Geo8x8, P, K>,
-    kinds: [P; 6],
     c: Color,
-    p: &Params<N, K, 64>,
+    values: &[Score; N],
     ids: &Ids8,
-    phase: &[i32; K],
-    material: impl Fn(usize) -> Option<usize> + Copy,
-    terms: impl Fn(usize, usize, &mut dyn FnMut(usize, i32)) + Copy,
     extra: impl FnOnce(&mut A, &mut KingAttack, u64),
-) -> i32 {
+) {
     let t = tables();
-    let [pawn, knight, bishop, rook, queen, king] = kinds;
+    let (pawn, king) = (P::PAWN, P::KING);
     let own = b.color(c).0;
     let occ = own | b.color(!c).0;
-    let phase = material_pst(acc, b, c, p, phase, material, terms);
     // Mobility, counted into squares not covered by enemy pawns.
     let enemy_pawns = b.pieces(pawn, !c).0;
     let safe = !own & !pawn_cover(enemy_pawns, !c);
     let mut ka = KingAttack::new(king_zone(t, b.pieces(king, !c).lsb()));
     let own_pawns = b.pieces(pawn, c).0;
-    let pieces = Pieces8::of(b, c, [knight, bishop, rook, queen]);
-    orthodox(acc, &p.v, ids, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
+    let pieces = Pieces8::of(b, c);
+    orthodox(acc, values, ids, pieces, occ, safe, own_pawns, enemy_pawns, &mut ka);
     extra(acc, &mut ka, safe);
     ka.finish(acc, ids);
     bishop_pair(acc, ids, pieces.bishops);
     pawn_structure(acc, ids, c, own_pawns, enemy_pawns);
     shield(acc, ids, c, b.pieces(king, c).lsb(), own_pawns);
-    phase
 }
 
 /// The orthodox sliders and knights of one side, each set of unit squares already restricted
@@ -311,14 +309,10 @@ pub(crate) struct Pieces8 {
 }
 
 impl Pieces8 {
-    /// `c`'s units of the kinds knight, bishop, rook, queen (`kinds`) on `b`.
+    /// `c`'s knights, bishops, rooks and queens on `b`.
     #[inline(always)]
-    pub fn of<P: PieceKind, const K: usize>(
-        b: &Board<Geo8x8, P, K>,
-        c: Color,
-        kinds: [P; 4],
-    ) -> Self {
-        let [n, bi, r, q] = kinds.map(|k| b.pieces(k, c).0);
+    pub fn of<P: OrthoKind, const K: usize>(b: &Board<Geo8x8, P, K>, c: Color) -> Self {
+        let [n, bi, r, q] = [P::KNIGHT, P::BISHOP, P::ROOK, P::QUEEN].map(|k| b.pieces(k, c).0);
         Pieces8 { knights: n, bishops: bi, rooks: r, queens: q }
     }
 }

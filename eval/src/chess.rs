@@ -7,11 +7,12 @@
 //! own shaping), not copied tables.
 
 use crate::board8::{
-    adjacent_files, exchange, file_bb, front_span, ids8, king_distance, orthodox_side, passed,
-    pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H, MOBILITY_AT,
+    adjacent_files, exchange, file_bb, front_span, has_pieces, ids8, king_distance, material_pst,
+    orthodox_side, passed, pawn_cover, pst8, pst_chess, FirstMove, Ids8, FILE_A, FILE_H,
+    MOBILITY_AT,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Tune};
+use crate::params::{self, param_groups, Acc};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -70,15 +71,6 @@ const PHASE_MAX: i32 = 24;
 /// Centipawn value by kind for move ordering (the hand-set middlegame material; not tuned).
 pub const ORDER_VALUE: [i32; 6] = [100, 320, 335, 480, 960, 20_000];
 
-const KINDS: [ChessKind; 6] = [
-    ChessKind::Pawn,
-    ChessKind::Knight,
-    ChessKind::Bishop,
-    ChessKind::Rook,
-    ChessKind::Queen,
-    ChessKind::King,
-];
-
 /// The material parameter of kind index `k` (none for the king).
 fn material(k: usize) -> Option<usize> {
     (k < 5).then_some(MATERIAL + k)
@@ -106,7 +98,8 @@ fn side_terms<A: Acc>(
     attacks: &ByColor<Attacks>,
 ) -> i32 {
     let b = pos.board();
-    let phase = orthodox_side(acc, b, KINDS, c, p, &IDS, &PHASE, material, pst_terms, |_, _, _| {});
+    let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
+    orthodox_side(acc, b, c, &p.v, &IDS, |_, _, _| {});
     threats(acc, b, c, &attacks[c], &attacks[!c]);
     passers(acc, b, c, &attacks[!c]);
     pawn_shape(acc, b, c, &attacks[c], &attacks[!c]);
@@ -324,10 +317,6 @@ params::tune_table! {
 }
 
 impl Evaluator for Chess {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
         m.promo() != 0
@@ -362,13 +351,7 @@ impl Evaluator for Chess {
     }
 
     fn null_move_ok(&self) -> bool {
-        let b = self.board();
-        let us = b.color(self.turn());
-        let pieces = b.kind(ChessKind::Knight)
-            | b.kind(ChessKind::Bishop)
-            | b.kind(ChessKind::Rook)
-            | b.kind(ChessKind::Queen);
-        (pieces & us).any()
+        has_pieces(self.board(), self.turn())
     }
 }
 
@@ -401,7 +384,7 @@ pub fn see(pos: &Chess, m: Move) -> i32 {
     let attackers = pos.attackers(to, Color::White, occ) | pos.attackers(to, Color::Black, occ);
     let on_target = b.kind_at(from).map_or(0, |k| SEE_VALUE[k as usize]);
     let first = FirstMove { to, from: Some(from), side: pos.turn(), victim, on_target };
-    exchange(b, &KINDS, &SEE_VALUE, first, occ, attackers, true)
+    exchange(b, &SEE_VALUE, first, occ, attackers, true)
 }
 
 /// Whether [`see`] of `m` is at least `threshold`.

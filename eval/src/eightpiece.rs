@@ -11,7 +11,7 @@ use crate::board8::{
     FILE_H,
 };
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace};
 use crate::Evaluator;
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -300,10 +300,6 @@ params::tune_table! {
 }
 
 impl Evaluator for EightPiece {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     /// Every move that changes material: captures by any unit (a lancer's or a
     /// Turn-then-Move's included), e.p., promotions, and pushes whose pushed unit takes a unit
     /// of its own colour (§6.2; the sentry's vacated square is empty during the push, and a

@@ -26,11 +26,14 @@
 //!   stalemated side has a unit on the edge, so a central king facing enemy edge units scores.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace, Tune};
+use crate::params::{self, param_groups, taper_sides, trace_sides, Acc, Trace};
 use crate::Evaluator;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Color, Geo10x10, Geometry, PieceKind};
+use movegen::variants::jumpingknights::tables::{
+    bit, opposite, positive, CELLS, CENTRAL, EDGE as EDGE_SQUARES, T,
+};
 use movegen::variants::jumpingknights::{JkKind, JumpingKnights};
 
 param_groups! {
@@ -72,119 +75,16 @@ fn material(k: usize) -> Option<usize> {
 const PHASE: [i32; 7] = [0, 2, 1, 2, 4, 0, 1];
 const PHASE_MAX: i32 = 32;
 
-const CELLS: usize = 100;
-const NONE: u8 = 255;
-
-/// Direction steps (dx, dy): the 8 compass directions (0 = north, clockwise), then the 8
-/// knight lines, as `movegen::attacks::RAY_STEPS`.
-const STEPS: [(i32, i32); 16] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
+/// Direction indices of [`T`] (as `movegen::attacks::RAY_STEPS`): the orthogonal and diagonal
+/// compass directions, the knight lines.
 const ORTH: [usize; 4] = [0, 2, 4, 6];
 const DIAG: [usize; 4] = [1, 3, 5, 7];
 const KNIGHT_LINES: [usize; 8] = [8, 9, 10, 11, 12, 13, 14, 15];
-
-const fn opposite(d: usize) -> usize {
-    (d & 8) | ((d + 4) & 7)
-}
-
-/// Whether direction `d` runs toward higher square indices.
-const fn positive(d: usize) -> bool {
-    let (dx, dy) = STEPS[d];
-    dy > 0 || (dy == 0 && dx > 0)
-}
-
-const fn offset(sq: usize, dx: i32, dy: i32) -> u8 {
-    let f = (sq % 10) as i32 + dx;
-    let r = (sq / 10) as i32 + dy;
-    if f >= 0 && f < 10 && r >= 0 && r < 10 {
-        (r * 10 + f) as u8
-    } else {
-        NONE
-    }
-}
 
 const fn is_edge(sq: usize) -> bool {
     let f = sq % 10;
     let r = sq / 10;
     f == 0 || f == 9 || r == 0 || r == 9
-}
-
-/// The 10x10 geometry the evaluation needs.
-struct Geo {
-    /// Every square from `sq` (exclusive) in direction `d` to the board edge.
-    ray: [[u128; 16]; CELLS],
-    /// The next square in direction `d` (a knight leap for 8..16), or [`NONE`].
-    step: [[u8; 16]; CELLS],
-    /// The square 3 away in compass direction `d` (0..8), or [`NONE`].
-    step3: [[u8; 8]; CELLS],
-}
-
-const fn build_geo() -> Geo {
-    let mut g = Geo { ray: [[0; 16]; CELLS], step: [[NONE; 16]; CELLS], step3: [[NONE; 8]; CELLS] };
-    let mut sq = 0;
-    while sq < CELLS {
-        let mut d = 0;
-        while d < 16 {
-            let (dx, dy) = STEPS[d];
-            g.step[sq][d] = offset(sq, dx, dy);
-            if d < 8 {
-                g.step3[sq][d] = offset(sq, 3 * dx, 3 * dy);
-            }
-            let mut k = 1;
-            loop {
-                let n = offset(sq, k * dx, k * dy);
-                if n == NONE {
-                    break;
-                }
-                g.ray[sq][d] |= 1u128 << n;
-                k += 1;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    g
-}
-
-static GEO: Geo = build_geo();
-
-/// The central squares a1-h8 as a raw set.
-const CENTRAL: u128 = {
-    let mut b = 0u128;
-    let mut sq = 0;
-    while sq < CELLS {
-        if !is_edge(sq) {
-            b |= 1u128 << sq;
-        }
-        sq += 1;
-    }
-    b
-};
-const EDGE_SQUARES: u128 = ((1u128 << CELLS) - 1) & !CENTRAL;
-
-#[inline(always)]
-fn bit(n: u8) -> u128 {
-    if n == NONE {
-        0
-    } else {
-        1u128 << n
-    }
 }
 
 #[inline(always)]
@@ -199,7 +99,7 @@ fn nearest(d: usize, set: u128) -> usize {
 /// Squares strictly between `sq` and `b` along `d` (`b` on that ray).
 #[inline(always)]
 fn before(sq: usize, b: usize, d: usize) -> u128 {
-    GEO.ray[sq][d] & !GEO.ray[b][d] & !(1u128 << b)
+    T.ray[sq][d].0 & !T.ray[b][d].0 & !(1u128 << b)
 }
 
 /// Distance from the centre of the 10x10 board: 0 on d4/e4/d5/e5 .. 8 in the corners.
@@ -311,7 +211,7 @@ struct Ctx {
 /// up to the next unit.
 #[inline(always)]
 fn rider_landings(ctx: &Ctx, v: usize, d: usize) -> u128 {
-    let ray = GEO.ray[v][d];
+    let ray = T.ray[v][d].0;
     let blockers = ray & ctx.occ;
     if blockers == 0 {
         ray
@@ -323,7 +223,7 @@ fn rider_landings(ctx: &Ctx, v: usize, d: usize) -> u128 {
 fn rider_reach(ctx: &Ctx, c: usize, sq: usize, dirs: &[usize]) -> Reach {
     let mut r = Reach::default();
     for &d in dirs {
-        let ray = GEO.ray[sq][d];
+        let ray = T.ray[sq][d].0;
         let blockers = ray & ctx.occ;
         if blockers == 0 {
             r.quiet += (ray & CENTRAL).count_ones() as i32;
@@ -345,13 +245,13 @@ fn rider_reach(ctx: &Ctx, c: usize, sq: usize, dirs: &[usize]) -> Reach {
 fn war_machine_reach(ctx: &Ctx, c: usize, sq: usize) -> Reach {
     let mut r = Reach::default();
     for d in ORTH {
-        for v in [GEO.step[sq][d], GEO.step3[sq][d]] {
+        for v in [T.step[sq][d], T.step3[sq][d]] {
             let vb = bit(v);
             if vb & ctx.empty & CENTRAL != 0 {
                 r.quiet += 1;
             } else if vb & ctx.victims[c] != 0 {
                 let vi = usize::from(v);
-                let land = (bit(GEO.step[vi][d]) | bit(GEO.step3[vi][d])) & ctx.empty;
+                let land = (bit(T.step[vi][d]) | bit(T.step3[vi][d])) & ctx.empty;
                 if land != 0 {
                     r.captures += 1;
                     r.central_landing |= land & CENTRAL != 0;
@@ -373,9 +273,9 @@ const fn pawn_capture_dirs(c: Color) -> [usize; 2] {
 fn pawn_reach(ctx: &Ctx, c: Color, sq: usize) -> Reach {
     let mut r = Reach::default();
     for d in pawn_capture_dirs(c) {
-        let v = GEO.step[sq][d];
+        let v = T.step[sq][d];
         if bit(v) & ctx.victims[c.index()] != 0 {
-            let land = bit(GEO.step[usize::from(v)][d]) & ctx.empty;
+            let land = bit(T.step[usize::from(v)][d]) & ctx.empty;
             if land != 0 {
                 r.captures += 1;
                 r.central_landing |= land & CENTRAL != 0;
@@ -441,10 +341,10 @@ fn king_danger(pos: &JumpingKnights, ctx: &Ctx, c: Color) -> i32 {
             continue;
         }
         // The landing square behind the king must exist and be empty.
-        if bit(GEO.step[k][opposite(d)]) & ctx.empty == 0 {
+        if bit(T.step[k][opposite(d)]) & ctx.empty == 0 {
             continue;
         }
-        let ray = GEO.ray[k][d];
+        let ray = T.ray[k][d].0;
         let on = ray & ctx.occ;
         if on == 0 {
             danger += 1;
@@ -455,17 +355,16 @@ fn king_danger(pos: &JumpingKnights, ctx: &Ctx, c: Color) -> i32 {
             danger += 4;
             continue;
         }
-        let rest = GEO.ray[first][d] & ctx.occ;
+        let rest = T.ray[first][d].0 & ctx.occ;
         if rest != 0 && attackers & (1u128 << nearest(d, rest)) != 0 {
             danger += if ctx.own[c.index()] & (1u128 << first) != 0 { 3 } else { 2 };
         }
     }
     if wm != 0 {
         for d in ORTH {
-            let behind =
-                (bit(GEO.step[k][opposite(d)]) | bit(GEO.step3[k][opposite(d)])) & ctx.empty;
-            if behind != 0 && GEO.ray[k][d] & wm != 0 {
-                let near = (bit(GEO.step[k][d]) | bit(GEO.step3[k][d])) & wm != 0;
+            let behind = (bit(T.step[k][opposite(d)]) | bit(T.step3[k][opposite(d)])) & ctx.empty;
+            if behind != 0 && T.ray[k][d].0 & wm != 0 {
+                let near = (bit(T.step[k][d]) | bit(T.step3[k][d])) & wm != 0;
                 danger += if near { 4 } else { 1 };
             }
         }
@@ -582,10 +481,6 @@ impl Evaluator for JumpingKnights {
     /// board and the side to move only, both in the position's key.
     const EVAL_CACHE: bool = true;
 
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     /// Jumps of every kind (en passant included) and promotions change material.
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
@@ -618,8 +513,10 @@ impl Evaluator for JumpingKnights {
 mod tests {
     use super::*;
     use crate::params::Values;
+    use crate::testing::mirror_board;
     use crate::Score;
     use movegen::types::Square;
+    use movegen::variants::jumpingknights::tables::NONE;
 
     /// The embedded material value of `k`.
     fn material_of(k: JkKind) -> Score {
@@ -638,23 +535,8 @@ mod tests {
     /// The same position with colours swapped (ranks mirrored, case swapped, side flipped).
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        let board: Vec<String> = f[0]
-            .split('/')
-            .rev()
-            .map(|r| {
-                r.chars()
-                    .map(|c| {
-                        if c.is_ascii_uppercase() {
-                            c.to_ascii_lowercase()
-                        } else {
-                            c.to_ascii_uppercase()
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
         let side = if f[1] == "w" { "b" } else { "w" };
-        format!("{} {side} - - 0 1", board.join("/"))
+        format!("{} {side} - - 0 1", mirror_board(f[0], &[]))
     }
 
     #[test]
@@ -667,9 +549,9 @@ mod tests {
         assert_eq!(center_distance(sq("i9").idx()), 8);
         // Knight line (1,2) from b1: c3, d5, e7, f9.
         let want: u128 = ["c3", "d5", "e7", "f9"].iter().map(|n| 1u128 << sq(n).idx()).sum();
-        assert_eq!(GEO.ray[sq("b1").idx()][8], want);
-        assert_eq!(GEO.step3[sq("b0").idx()][2], sq("e0").0);
-        assert_eq!(GEO.step3[sq("b0").idx()][6], NONE);
+        assert_eq!(T.ray[sq("b1").idx()][8].0, want);
+        assert_eq!(T.step3[sq("b0").idx()][2], sq("e0").0);
+        assert_eq!(T.step3[sq("b0").idx()][6], NONE);
         for d in 0..16 {
             assert_eq!(opposite(opposite(d)), d);
             assert_ne!(positive(d), positive(opposite(d)));

@@ -16,13 +16,15 @@ pub mod tamerspiel;
 pub use params::{Kind, Table, Trace, Tune};
 pub use score::{Score, S};
 
-use movegen::rules::Rules;
 use movegen::Move;
 
-/// What the search asks of a variant beyond its rules.
-pub trait Evaluator: Rules {
-    /// Static evaluation in centipawns from the side to move's view.
-    fn evaluate(&self) -> i32;
+/// What the search asks of a variant beyond its rules (and its evaluation's parameters).
+pub trait Evaluator: Tune {
+    /// Static evaluation in centipawns from the side to move's view. Default: the evaluation
+    /// with the embedded parameters ([`Tune::evaluate_embedded`]).
+    fn evaluate(&self) -> i32 {
+        self.evaluate_embedded()
+    }
     /// Whether `m` changes material (capture, promotion, push-capture, eat, ...): the moves
     /// quiescence search looks at.
     fn is_tactical(&self, m: Move) -> bool;
@@ -37,6 +39,9 @@ pub trait Evaluator: Rules {
     /// [`Rules::legal_moves`] lists them; in check: every legal move. Only called where
     /// [`Evaluator::TACTICAL_GEN`] is set, and the variant's [`Rules::end_by_rule`] must then
     /// depend on the legal list only through its emptiness. Default: every legal move.
+    ///
+    /// [`Rules::legal_moves`]: movegen::rules::Rules::legal_moves
+    /// [`Rules::end_by_rule`]: movegen::rules::Rules::end_by_rule
     fn tactical_moves(&self, out: &mut Self::Moves) {
         self.legal_moves(out);
     }
@@ -45,6 +50,8 @@ pub trait Evaluator: Rules {
     fn tactical_score(&self, m: Move) -> i32;
     /// Whether a null move is a reasonable guess here (enough material that zugzwang is
     /// unlikely). The position must also support [`Rules::null_move`].
+    ///
+    /// [`Rules::null_move`]: movegen::rules::Rules::null_move
     fn null_move_ok(&self) -> bool {
         true
     }
@@ -78,5 +85,27 @@ pub trait Evaluator: Rules {
     fn see_ge(&self, m: Move, threshold: i32) -> bool {
         let _ = (m, threshold);
         true
+    }
+}
+
+/// Helpers of the unit tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// `s` with the case of every letter swapped (White's units become Black's and the other
+    /// way round), but for the letters in `keep` (neutral units).
+    pub(crate) fn swap_case(s: &str, keep: &[char]) -> String {
+        s.chars()
+            .map(|c| match c {
+                _ if keep.contains(&c) => c,
+                _ if c.is_ascii_uppercase() => c.to_ascii_lowercase(),
+                _ => c.to_ascii_uppercase(),
+            })
+            .collect()
+    }
+
+    /// A FEN board field turned top to bottom with the colours swapped.
+    pub(crate) fn mirror_board(board: &str, keep: &[char]) -> String {
+        let ranks: Vec<&str> = board.split('/').rev().collect();
+        swap_case(&ranks.join("/"), keep)
     }
 }

@@ -10,9 +10,11 @@
 //! pieces keep `chess`'s values. The piece-square terms are formulas of file, rank and distance
 //! to the centre (our own shaping), not copied tables.
 
-use crate::board8::{ids8, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack};
+use crate::board8::{
+    has_pieces, ids8, material_pst, orthodox_side, pst8, pst_centre, pst_chess, Ids8, KingAttack,
+};
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Tune};
+use crate::params::{self, param_groups, Acc, Sum};
 use crate::{Evaluator, Score, S};
 use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
@@ -239,7 +241,8 @@ fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A, _: &Sha
             }
         }
     };
-    let phase = orthodox_side(acc, b, ORTHODOX, c, p, &IDS, &PHASE, material, pst_terms, family);
+    let phase = material_pst(acc, b, c, p, &PHASE, material, pst_terms);
+    orthodox_side(acc, b, c, &p.v, &IDS, family);
     // The variant's terms: her trigger while she stands unpromoted, or the open option.
     if b.pieces(MagicianKind::Magician, c).any() {
         if let Some((form, shift)) = trigger(pos, c) {
@@ -249,16 +252,6 @@ fn side_terms<A: Acc>(pos: &Magician, c: Color, p: &Params, acc: &mut A, _: &Sha
     flag(pos, c, p, acc);
     phase
 }
-
-/// The orthodox kinds: pawn, knight, bishop, rook, queen, king.
-const ORTHODOX: [MagicianKind; 6] = [
-    MagicianKind::Pawn,
-    MagicianKind::Knight,
-    MagicianKind::Bishop,
-    MagicianKind::Rook,
-    MagicianKind::Queen,
-    MagicianKind::King,
-];
 
 /// Drawish material: no pawns (so no promotion of any kind is left) and little ahead.
 fn drawish(pos: &Magician, v: i32) -> bool {
@@ -285,10 +278,6 @@ pub fn triggers(pos: &Magician, m: Move) -> bool {
 }
 
 impl Evaluator for Magician {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     /// Captures (her leaping captures are ordinary moves onto an enemy unit), e.p.,
     /// promotions (to the Magician too) and the 6th-rank trigger change material; the switch
     /// (her square holds her own bishop) and castling do not count as captures.
@@ -324,10 +313,7 @@ impl Evaluator for Magician {
     }
 
     fn null_move_ok(&self) -> bool {
-        let b = self.board();
-        let us = b.color(self.turn());
-        let pieces = b.occupied() & !b.kind(MagicianKind::Pawn) & !b.kind(MagicianKind::King);
-        (pieces & us).any()
+        has_pieces(self.board(), self.turn())
     }
 }
 

@@ -501,7 +501,7 @@ impl<V: Tune> Embedded<V> {
 /// for tuning. A variant supplies its groups, its tempo parameter, its embedded table, how its
 /// parameters are built, its evaluation from White's view without the tempo, and the trace of
 /// that; the tempo, the side to move's view and the tuner's interface follow.
-pub trait Tune: crate::Evaluator + Sized + 'static {
+pub trait Tune: movegen::rules::Rules + Sized + 'static {
     /// Its parameter values with whatever is precomputed from them.
     type Params: Values + Sync + Send + 'static;
     /// The parameter groups, in table order.

@@ -16,7 +16,7 @@ use movegen::attacks::magic::tables;
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
 use movegen::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Square};
-use movegen::variants::pieceeater::{PeKind, PieceEater, TORUS, ZONE};
+use movegen::variants::pieceeater::{PeKind, PieceEater, HAND_KINDS, TORUS, ZONE};
 
 mod see;
 pub use see::{see, see_ge};
@@ -88,7 +88,7 @@ fn side_terms<A: Acc>(pos: &PieceEater, c: Color, p: &Params, acc: &mut A) -> i3
     let enemy_cover = Bitboard(pawn_cover(enemy_pawns, !c));
     let safe = !own & !enemy_cover.0 & !(1u64 << pos.pe().0);
     let mut ka = KingAttack::new(pos.king(!c).map_or(0, |k| board8::king_zone(t, k)));
-    let pieces = Pieces8::of(b, c, [PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen]);
+    let pieces = Pieces8::of(b, c);
     orthodox(acc, &p.v, &IDS, pieces, occ.0, safe, own_pawns, enemy_pawns, &mut ka);
     for sq in Bitboard(own_pawns) {
         ka.hit(t.pawn_attacks(c, sq).0, p.v[ATTACK_WEIGHT + 4].mg);
@@ -378,15 +378,7 @@ impl Evaluator for PieceEater {
     /// square must still move, into capture).
     fn null_move_ok(&self) -> bool {
         let us = self.turn();
-        let b = self.board();
-        let pieces = b.kind(PeKind::Knight)
-            | b.kind(PeKind::Bishop)
-            | b.kind(PeKind::Rook)
-            | b.kind(PeKind::Queen);
-        (pieces & b.color(us)).any()
-            || [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook]
-                .into_iter()
-                .any(|k| self.hand(us, k) > 0)
+        board8::has_pieces(self.board(), us) || HAND_KINDS.into_iter().any(|k| self.hand(us, k) > 0)
     }
 }
 
@@ -394,6 +386,7 @@ impl Evaluator for PieceEater {
 mod tests {
     use super::*;
     use crate::params::Values;
+    use crate::testing::{mirror_board, swap_case};
     use movegen::variants::pieceeater::START_FEN;
 
     fn pos(fen: &str) -> PieceEater {
@@ -404,20 +397,7 @@ mod tests {
     fn mirror(fen: &str) -> String {
         let f: Vec<&str> = fen.split_whitespace().collect();
         let (board, hand) = f[0].split_once('[').unwrap();
-        let swap = |s: &str| -> String {
-            s.chars()
-                .map(|c| {
-                    if c == 'X' {
-                        c
-                    } else if c.is_ascii_uppercase() {
-                        c.to_ascii_lowercase()
-                    } else {
-                        c.to_ascii_uppercase()
-                    }
-                })
-                .collect()
-        };
-        let ranks: Vec<&str> = board.split('/').rev().collect();
+        let swap = |s: &str| swap_case(s, &['X']);
         let side = if f[1] == "w" { "b" } else { "w" };
         let sq = |s: &str| -> String {
             if s == "-" {
@@ -429,7 +409,7 @@ mod tests {
         let castle: String = if f[2] == "-" { "-".into() } else { swap(f[2]) };
         format!(
             "{}[{}] {side} {castle} {} {} {} {}",
-            swap(&ranks.join("/")),
+            mirror_board(board, &['X']),
             swap(hand.trim_end_matches(']')),
             sq(f[3]),
             f[4],

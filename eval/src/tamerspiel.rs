@@ -10,7 +10,7 @@
 //! from the measured orthodox and Capablanca values adjusted to the 10x8 main board.
 
 pub use crate::params::evaluate_white;
-use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer, Tune};
+use crate::params::{self, param_groups, Acc, Sum, Trace, Tracer};
 use crate::{Evaluator, S};
 use movegen::moves::{Move, MoveKind};
 use movegen::rules::Rules;
@@ -393,10 +393,6 @@ params::tune_table! {
 }
 
 impl Evaluator for TamerSpiel {
-    fn evaluate(&self) -> i32 {
-        self.evaluate_embedded()
-    }
-
     /// Captures, pawn promotions (to Dabbabah) and citadel promotions (a piece entering an
     /// enemy citadel, or a bishop an enemy corner; also the rare swap that promotes, TS-4).
     #[inline]

@@ -87,38 +87,34 @@ pub enum Error {
     },
 }
 
+/// The `message` field of every kind of [`Error`], by reference or by mutable reference as
+/// `$e` is (one list of the kinds for [`Error::message`] and `Error::message_mut`).
+macro_rules! message_of {
+    ($e:expr) => {
+        match $e {
+            Error::Fen { message, .. }
+            | Error::IllegalMove { message, .. }
+            | Error::AmbiguousMove { message, .. }
+            | Error::MalformedMove { message, .. }
+            | Error::UnknownVariant { message, .. }
+            | Error::GameOver { message }
+            | Error::GameFull { message }
+            | Error::Setup { message }
+            | Error::Pgn { message }
+            | Error::BadArgument { message }
+            | Error::Resources { message } => message,
+        }
+    };
+}
+
 impl Error {
     /// What users see (the same text as `Display`).
     pub fn message(&self) -> &str {
-        match self {
-            Error::Fen { message, .. }
-            | Error::IllegalMove { message, .. }
-            | Error::AmbiguousMove { message, .. }
-            | Error::MalformedMove { message, .. }
-            | Error::UnknownVariant { message, .. }
-            | Error::GameOver { message }
-            | Error::GameFull { message }
-            | Error::Setup { message }
-            | Error::Pgn { message }
-            | Error::BadArgument { message }
-            | Error::Resources { message } => message,
-        }
+        message_of!(self)
     }
 
     fn message_mut(&mut self) -> &mut String {
-        match self {
-            Error::Fen { message, .. }
-            | Error::IllegalMove { message, .. }
-            | Error::AmbiguousMove { message, .. }
-            | Error::MalformedMove { message, .. }
-            | Error::UnknownVariant { message, .. }
-            | Error::GameOver { message }
-            | Error::GameFull { message }
-            | Error::Setup { message }
-            | Error::Pgn { message }
-            | Error::BadArgument { message }
-            | Error::Resources { message } => message,
-        }
+        message_of!(self)
     }
 
     /// The same error with its message preceded by `context` and `": "` (`FEN tag: invalid

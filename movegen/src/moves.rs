@@ -15,7 +15,7 @@
 //!
 //! The all-zero word is [`Move::NULL`], never a legal move ("a1a1, normal").
 
-use crate::types::{Dir, Square};
+use crate::types::{squares, BitInt, Dir, Square};
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::ops::Deref;
@@ -220,6 +220,14 @@ pub trait MoveBuf: Default + Deref<Target = [Move]> + Send + 'static {
     fn retain(&mut self, f: impl FnMut(&Move) -> bool);
     /// Swaps two entries (move ordering).
     fn swap(&mut self, a: usize, b: usize);
+    /// Appends a move of `kind` from `from` to each square of `targets` (lowest first): a
+    /// generator's sink listing one unit's moves.
+    #[inline(always)]
+    fn push_each<B: BitInt>(&mut self, kind: MoveKind, from: Square, targets: B) {
+        for to in squares(targets) {
+            self.push(Move::new(kind, from, to));
+        }
+    }
 }
 
 /// A fixed-capacity move list.

@@ -127,6 +127,16 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// The one move of `found` (the legal moves `text` names), or the error: not a legal move (or
+/// not a move text, [`MoveError::unmatched`]) when there is none, "ambiguous" when there are more.
+pub fn one_move<G: Geometry>(text: &str, found: &[Move]) -> Result<Move, MoveError> {
+    match found {
+        [m] => Ok(*m),
+        [] => Err(MoveError::unmatched::<G>(text)),
+        _ => Err(MoveError::ambiguous(text, "ambiguous")),
+    }
+}
+
 /// The rules of one variant, implemented by its position type.
 ///
 /// Positions are values: [`Rules::play`] returns the position after a move (copy-make), so
@@ -172,7 +182,7 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     }
     /// Writes the FEN.
     fn fen(&self) -> String;
-    /// The side to move, clocks and hash every position holds.
+    /// The side to move, castling rights, e.p. square, clocks and hash every position holds.
     fn core(&self) -> &Core;
     /// Side to move.
     #[inline(always)]
@@ -265,20 +275,41 @@ pub trait Rules: Clone + Send + Sync + fmt::Debug + 'static {
     fn insufficient_material(&self) -> bool {
         false
     }
+    /// Whether `side` could still win by some series of legal moves, whatever the other side
+    /// does (FIDE 6.9: decides whether a flag fall loses or draws). `true` by default, the
+    /// cautious answer (a flag fall then loses); a variant says `false` only where it is sure.
+    fn can_mate(&self, side: Color) -> bool {
+        let _ = side;
+        true
+    }
     /// Coordinate notation of a legal move (`../shared/rules/notation.md`).
     fn move_text(&self, m: Move) -> String;
+    /// Another text that names the legal move `m` when parsing (the Magician's promotion that
+    /// names her final form, `e7e8y`); `None` (the default) for none.
+    fn alias_text(&self, m: Move) -> Option<String> {
+        let _ = m;
+        None
+    }
     /// Parses coordinate notation against this position: the text must name exactly one legal
-    /// move.
+    /// move by its [`Rules::move_text`] or [`Rules::alias_text`]; a text that names none goes
+    /// to [`Rules::parse_unmatched`].
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mut list = Self::Moves::default();
         self.legal_moves(&mut list);
-        let found: Vec<Move> =
-            list.iter().copied().filter(|&m| self.move_text(m) == text).collect();
-        match found.as_slice() {
-            [m] => Ok(*m),
-            [] => Err(MoveError::unmatched::<Self::G>(text)),
-            _ => Err(MoveError::ambiguous(text, "ambiguous")),
+        let names =
+            |m: Move| self.move_text(m) == text || self.alias_text(m).is_some_and(|a| a == text);
+        let found: Vec<Move> = list.iter().copied().filter(|&m| names(m)).collect();
+        if found.is_empty() {
+            return self.parse_unmatched(text, &list);
         }
+        one_move::<Self::G>(text, &found)
+    }
+    /// The answer to a text that names none of the legal moves `legal`: "not a legal move" by
+    /// default; a variant may read the text another way (TamerSpiel: a pawn's `d` left out) or
+    /// say why the move is not legal (Jumping Knights: Rule 4).
+    fn parse_unmatched(&self, text: &str, legal: &Self::Moves) -> Result<Move, MoveError> {
+        let _ = legal;
+        one_move::<Self::G>(text, &[])
     }
     /// The position with the turn passed and nothing else changed except what passing implies
     /// (e.p. rights lapse), for null-move pruning; `None` where the variant cannot express it

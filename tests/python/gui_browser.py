@@ -24,6 +24,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.mouse_button import MouseButton
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -576,12 +578,76 @@ def page_features(p):
     # A low clock turns red.
     p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="clock"]').click()
     p.d.find_element(By.ID, "clock-min").clear()
-    p.d.find_element(By.ID, "clock-min").send_keys("0.15")
+    p.d.find_element(By.ID, "clock-min").send_keys("0.05")
     p.d.find_element(By.ID, "new-game").click()
     p.wait(lambda: "low" in p.d.find_element(By.ID, "clock-w").get_attribute("class"), "the low-time warning")
     assert "low" in p.d.find_element(By.ID, "clock-b").get_attribute("class")
+    # The clocks start with the first move; the time control is the game's.
+    time.sleep(1.2)
+    assert p.text("clock-w").endswith("0:03"), p.text("clock-w")
+    assert api(f"/api/games/{p.game_id()}")["time_control"] == {"base_ms": 3000, "inc_ms": 2000}
+    p.d.refresh()
+    p.wait(lambda: p.status() == ["0", "0"], "the reloaded game")
+    assert p.d.find_element(By.ID, "tc-mode").get_attribute("value") == "clock"
+    assert p.d.find_element(By.ID, "clock-min").get_attribute("value") == "0.05"
+    # Black's flag falls: the game is over (White wins on time), moves are refused, and the PGN
+    # says so with its TimeControl.
+    p.move(["e2", "e4"], expect_text="e2e4")
+    p.wait(lambda: "White wins on time" in p.text("status"), "Black's flag", timeout=10)
+    st = api(f"/api/games/{p.game_id()}")
+    assert st["end"]["result"] == "1-0" and st["legal"] == [], st["end"]
+    with urllib.request.urlopen(f"{BASE}/api/games/{p.game_id()}/pgn", timeout=30) as r:
+        pgn = r.read().decode()
+    assert '[TimeControl "3+2"]' in pgn and '[Result "1-0"]' in pgn, pgn
     p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="move"]').click()
     p.no_script_errors()
+
+
+def inside_screen(p, selector):
+    """Whether the element `selector` lies within the window's width."""
+    return p.d.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.left >= 0 && r.right <= document.documentElement.clientWidth;", selector)
+
+
+def tap(p, square):
+    """A touch tap on a square (a touch pointer's down and up)."""
+    ab = ActionBuilder(p.d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    ab.pointer_action.move_to(p.element(square)).pointer_down().pointer_up()
+    ab.perform()
+
+
+def phone(p):
+    # At 390x844 (a phone's screen, emulated: a headless window has a larger minimum width) the
+    # whole board, the choosers and the move list fit the screen, the move list right under the
+    # board, and moves are made by touch, tap by tap.
+    p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    p.d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        for variant in ["chess", "tamerspiel", "jumpingknights", "eightpiece"]:
+            p.variant = variant
+            p.open({"variant": variant, **HUMANS})
+            assert inside_screen(p, "#board"), f"{variant}: the board is wider than the phone"
+            assert inside_screen(p, "#moves"), f"{variant}: the move list is off screen"
+            below = p.d.execute_script("return document.getElementById('moves-box').getBoundingClientRect().top")
+            assert below < 844, f"{variant}: the move list starts at {below}, below the screen"
+        p.shot("phone-eightpiece")
+        p.variant = "chess"
+        p.open({"variant": "chess", "fen": "3r4/4P3/8/8/8/8/8/k3K3 w - - 0 1", **HUMANS})
+        tap(p, "e7")
+        tap(p, "d8")
+        p.wait(lambda: p.d.find_element(By.ID, "chooser").is_displayed(), "the chooser by touch")
+        assert inside_screen(p, "#chooser"), "the promotion chooser is cut off"
+        p.shot("phone-chooser")
+        [b for b in p.d.find_elements(By.CSS_SELECTOR, "#choices button") if b.get_attribute("data-choice") == "e7d8q"][0].click()
+        p.wait(lambda: p.ply() == 1 and p.idle(), "the promotion by touch")
+        assert p.check_board()["moves"][0]["text"] == "e7d8q"
+        # On a desktop the board follows the window: wider window, larger squares.
+        p.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        p.wait(lambda: p.d.execute_script("return document.querySelector('.sq').offsetWidth") >= 60, "the larger board")
+    finally:
+        p.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        p.d.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
 
 
 def right_drag(driver, a, b):
@@ -609,6 +675,7 @@ def main():
             ("jumpingknights", jumpingknights, "jumpingknights"),
             ("engine", engine_plays, "tamerspiel"),
             ("page", page_features, "chess"),
+            ("phone", phone, "chess"),
         ]:
             if only and name not in only:
                 continue

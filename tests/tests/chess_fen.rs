@@ -49,7 +49,7 @@ fn accepted_forms() {
     assert_eq!(p.fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     // An e.p. square after a real double step.
     let p = Chess::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").unwrap();
-    assert_eq!(p.ep_square().map(|s| s.0), Some(20));
+    assert_eq!(p.core().ep.map(|s| s.0), Some(20));
     // The side to move may be in check.
     assert!(Chess::from_fen("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap().in_check());
 }

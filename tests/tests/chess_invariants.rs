@@ -61,7 +61,7 @@ fn null_move_hash_is_consistent() {
         Some(n) => {
             assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
             assert_ne!(n.turn(), pos.turn());
-            assert!(n.ep_square().is_none());
+            assert!(n.core().ep.is_none());
         }
     });
 }

@@ -182,7 +182,7 @@ fn null_move_hash_is_consistent() {
                     assert!(!pos.in_check() && !held, "null allowed at {}", pos.fen());
                     assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
                     assert_ne!(n.turn(), pos.turn());
-                    assert!(n.ep_square().is_none() && n.push_field().is_none());
+                    assert!(n.core().ep.is_none() && n.push_field().is_none());
                     assert_eq!(n.board(), pos.board());
                     let back = EightPiece::from_fen(&n.fen()).expect("null position is valid");
                     assert_eq!(back.hash(), n.hash(), "{}", n.fen());

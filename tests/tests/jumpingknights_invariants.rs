@@ -119,8 +119,8 @@ fn null_move_hash_is_consistent() {
         Some(n) => {
             assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
             assert_ne!(n.turn(), pos.turn());
-            assert!(n.ep_square().is_none());
-            with_ep += usize::from(pos.ep_square().is_some());
+            assert!(n.core().ep.is_none());
+            with_ep += usize::from(pos.core().ep.is_some());
         }
     });
     assert!(with_ep > 10, "e.p. squares met: {with_ep}");

@@ -123,12 +123,12 @@ fn null_move_hash_is_consistent() {
                 assert!(!pos.in_check());
                 assert_eq!(n.hash(), n.compute_hash(), "{}", pos.fen());
                 assert_ne!(n.turn(), pos.turn());
-                assert!(n.ep_square().is_none());
-                assert_eq!(n.castling(), pos.castling());
+                assert!(n.core().ep.is_none());
+                assert_eq!(n.core().castling, pos.core().castling);
                 assert_eq!(n.magician_flags(), pos.magician_flags());
                 assert_eq!(n.board(), pos.board());
                 assert_eq!(Magician::from_fen(&n.fen()).unwrap().hash(), n.hash());
-                if pos.ep_square().is_none() {
+                if pos.core().ep.is_none() {
                     if let Some(back) = n.null_move() {
                         assert_eq!(back.hash(), pos.hash(), "two passes at {}", pos.fen());
                     }

@@ -162,11 +162,23 @@ function isCurrent() {
   return shown.view_ply === game.ply;
 }
 
+// The side of a square: the board fills the screen's width (less the evaluation bar and the
+// coordinates; on a wide screen less the panel beside it too) and its height (less the header,
+// the hands and the status lines), at most 72 px (64 px on boards of more than 8 files or ranks).
+function squareSize(b) {
+  const vw = document.documentElement.clientWidth || window.innerWidth;
+  const vh = window.innerHeight;
+  const beside = vw >= 760 ? 340 : 0;
+  const width = vw - 24 - 26 - 22 - beside;
+  const height = Math.max(240, vh - 190);
+  const fit = Math.floor(Math.min(width / b.files, height / b.ranks));
+  return Math.max(20, Math.min(fit, Math.max(b.files, b.ranks) > 8 ? 64 : 72));
+}
+
 function renderBoard() {
   const b = shown.board;
   const board = $('board');
-  const size = Math.max(b.files, b.ranks) > 8 ? 52 : 60;
-  document.documentElement.style.setProperty('--sq', `${size}px`);
+  document.documentElement.style.setProperty('--sq', `${squareSize(b)}px`);
   board.style.gridTemplateColumns = `22px repeat(${b.files}, var(--sq))`;
   board.style.gridTemplateRows = `repeat(${b.ranks}, var(--sq)) 22px`;
   const last = lastEffect();
@@ -510,6 +522,7 @@ function moved(st) {
 async function newGame(body) {
   stopClock();
   setBusy(true);
+  if (body.clock === undefined) body.clock = clockControl();
   let st = null;
   try {
     st = await api('POST', '/api/games', body);
@@ -810,6 +823,8 @@ async function start() {
     try {
       const st = await api('GET', `/api/games/${q.get('game')}`);
       setState(st);
+      showTimeControl(st.time_control);
+      resetClock();
       afterMove();
       return;
     } catch (err) { /* expired: start a new game below */ }
@@ -907,10 +922,13 @@ function wire() {
   };
   $('tc-mode').onchange = () => {
     const clockMode = $('tc-mode').value === 'clock';
+    sendClockControl();
     $('tc-move').hidden = clockMode;
     $('tc-clock').hidden = !clockMode;
     resetClock();
   };
+  // New clock fields: the game's time control, the clocks set to it.
+  $('clock-min').onchange = $('clock-inc').onchange = () => { sendClockControl(); resetClock(); };
   $('player-w').onchange = $('player-b').onchange = () => { setAddress(game); render(); afterMove(); };
   $('choose-cancel').onclick = () => { hideChooser(); clicks = []; highlight(); };
   $('moves').onclick = (ev) => {
@@ -942,6 +960,11 @@ function wire() {
 
 setBusy(false);
 window.addEventListener('pagehide', unlisten);
+// The board follows the window's size (a phone turned, a desktop window resized).
+window.addEventListener('resize', () => {
+  clearTimeout(window.resizeTimer);
+  window.resizeTimer = setTimeout(() => { if (game && shown) render(); }, 100);
+});
 wire();
 firstVisitHint();
 start().catch((err) => showError(err.message));

@@ -183,13 +183,41 @@ function hideEval() {
 
 // ---------------------------------------------------------------- clocks
 
-let clock = null;       // {w, b: ms left; side: ticking side; at: timestamp; base; flag}
+// The clocks are the page's; the time control is the game's (the server keeps it for reloads
+// and the PGN `TimeControl` tag), and a flag fall ends the game there. A clock starts with the
+// first move: before it neither side's time runs.
+let clock = null;       // {w, b: ms left; side: ticking side; at: timestamp; base; flag; started}
+
+// The time control of the clock fields, as the server takes it (null: time per move).
+function clockControl() {
+  if ($('tc-mode').value !== 'clock') return null;
+  const base = Math.round(parseFloat($('clock-min').value || '5') * 60000);
+  const inc = Math.round(parseFloat($('clock-inc').value || '0') * 1000);
+  return { base_ms: Math.min(86400000, Math.max(1, base)), inc_ms: Math.min(60000, Math.max(0, inc)) };
+}
+
+// The game's time control changed on the page: the server keeps it.
+async function sendClockControl() {
+  if (!game) return;
+  try { await api('POST', `/api/games/${game.id}/clock`, { clock: clockControl() }); } catch (err) { report(err); }
+}
+
+// A game's time control (a reloaded game): the clock fields show it.
+function showTimeControl(tc) {
+  $('tc-mode').value = tc ? 'clock' : $('tc-mode').value;
+  if (tc) {
+    $('clock-min').value = String(tc.base_ms / 60000);
+    $('clock-inc').value = String(tc.inc_ms / 1000);
+  }
+  $('tc-move').hidden = $('tc-mode').value === 'clock';
+  $('tc-clock').hidden = $('tc-mode').value !== 'clock';
+}
 
 function resetClock() {
   clearInterval(resetClock.timer);
   if ($('tc-mode').value !== 'clock') { clock = null; $('clocks').hidden = true; return; }
   const ms = Math.round(parseFloat($('clock-min').value || '5') * 60000);
-  clock = { w: ms, b: ms, base: ms, side: game ? game.turn : 'w', at: performance.now(), flag: null };
+  clock = { w: ms, b: ms, base: ms, side: game ? game.turn : 'w', at: performance.now(), flag: null, started: !!(game && game.ply > 0) };
   $('clocks').hidden = false;
   resetClock.timer = setInterval(() => tickClock(false), 100);
   showClock();
@@ -200,20 +228,39 @@ function stopClock() {
 }
 
 function tickClock(moveMade) {
-  if (!clock || clock.flag) return;
+  if (!clock || clock.flag || (game && game.end)) return;
   const now = performance.now();
+  if (!clock.started) {
+    clock.at = now;
+    if (!moveMade) return;
+    clock.started = true;
+    clock.side = clock.side === 'w' ? 'b' : 'w';
+    showClock();
+    return;
+  }
   clock[clock.side] -= now - clock.at;
   clock.at = now;
   if (clock[clock.side] <= 0) {
     clock[clock.side] = 0;
     clock.flag = clock.side;
     stopClock();
-    renderStatus();
+    flagFell(clock.side);
   } else if (moveMade) {
     clock[clock.side] += Math.round(parseFloat($('clock-inc').value || '0') * 1000);
     clock.side = clock.side === 'w' ? 'b' : 'w';
   }
   showClock();
+}
+
+// A flag fell: the server ends the game (a loss, or a draw when the other side cannot mate).
+async function flagFell(side) {
+  if (!game || game.end) return;
+  try {
+    setState(await api('POST', `/api/games/${game.id}/flag`, { side }));
+  } catch (err) {
+    report(err);
+  }
+  render();
 }
 
 // Low time: under a tenth of the base time, but at least 10 s and at most 30 s.

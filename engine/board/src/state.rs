@@ -145,6 +145,7 @@ pub fn state_json(
         "searching": activity.searching,
         "analysing": activity.analysing,
         "players": {"w": s.players[0].name(), "b": s.players[1].name()},
+        "time_control": s.time_control.map(|t| json!({"base_ms": t.base_ms, "inc_ms": t.inc_ms})),
     }))
 }
 

@@ -14,7 +14,7 @@ pub mod tt;
 pub mod worker;
 
 pub use movegen::Error;
-pub use params::Params;
+pub use params::{Features, Params};
 pub use skill::Skill;
 pub use time::{Clock, Frozen, Limits, Timer, DEFAULT_OVERHEAD};
 pub use worker::{Line, MATE, MATE_BOUND};
@@ -701,8 +701,9 @@ fn deepen<V: Evaluator>(
     let mut found = Found::default();
     let mut prev: Option<i32> = None;
     // On a clock (not a fixed move time), the soft target follows the best move's stability.
-    let scaled =
-        Params::of::<V>().stable_time && limits.clock.is_some() && limits.movetime.is_none();
+    let scaled = Params::of::<V>().features.stable_time
+        && limits.clock.is_some()
+        && limits.movetime.is_none();
     let mut stable = 0u32;
     'deepen: for depth in 1..=max {
         let mut lines: Vec<Line> = Vec::new();

@@ -1,14 +1,14 @@
-//! The search's parameters: one [`Params`] per variant, its features (what the variant's SPRTs
-//! accepted, [`Params::accepted`]) and the margins, depths and reductions of the pruning, which
-//! are the same for every variant. The worker reads them as constants of its variant
-//! ([`Params::of`]), so every choice is decided at compile time.
+//! The search's parameters: one [`Params`] per variant, its [`Features`] (what the variant's
+//! SPRTs accepted, [`Features::accepted`]) and the margins, depths and reductions of the
+//! pruning, which are the same for every variant. The worker reads them as constants of its
+//! variant ([`Params::of`]), so every choice is decided at compile time.
 
 use eval::Evaluator;
 use movegen::info::VariantId;
 
-/// How the search searches one variant.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Params {
+/// The search features a variant may switch on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
     /// Futility and move-count pruning of quiet moves near the horizon (always in games of
     /// chance, where every action costs up to eight searches).
     pub quiet_pruning: bool,
@@ -23,15 +23,64 @@ pub struct Params {
     /// On a clock, the soft time target follows the best move's stability and the score's
     /// fall ([`crate::time::stability_scale`]).
     pub stable_time: bool,
-    /// Singular extensions from `singular_depth` on, for a table
-    /// entry at most `singular_tt_depth` plies shallower than the node: the other moves are
-    /// searched to half the depth against the entry's score minus `singular_margin` per ply.
+    /// Singular extensions ([`Params::singular_depth`]).
     pub singular: bool,
-    /// See `singular`.
+}
+
+impl Features {
+    /// None switched on.
+    pub const NONE: Features = Features {
+        quiet_pruning: false,
+        history_heuristics: false,
+        qsearch_tt: false,
+        improving: false,
+        stable_time: false,
+        singular: false,
+    };
+
+    /// Every search feature on; the variants' features are this, or less
+    /// ([`Features::accepted`]).
+    const ALL: Features = Features {
+        quiet_pruning: true,
+        history_heuristics: true,
+        qsearch_tt: true,
+        ..Features::NONE
+    };
+
+    /// The search features each variant's SPRTs accepted (docs/strength.md, "Search features";
+    /// `improving`, `stable_time`: chess and PieceEater so far; `singular`: chess), by the id
+    /// its position type plays first (`Rules::VARIANT`). A new variant's arm is the compiler's
+    /// to ask for.
+    pub const fn accepted(id: VariantId) -> Features {
+        match id {
+            VariantId::Chess => {
+                Features { improving: true, stable_time: true, singular: true, ..Features::ALL }
+            }
+            VariantId::EightPiece | VariantId::EightPieceRandom => {
+                Features { quiet_pruning: false, ..Features::ALL }
+            }
+            VariantId::PieceEater => {
+                Features { stable_time: true, improving: true, ..Features::NONE }
+            }
+            VariantId::Magician | VariantId::TamerSpiel | VariantId::JumpingKnights => {
+                Features::ALL
+            }
+        }
+    }
+}
+
+/// How the search searches one variant.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// The search features switched on.
+    pub features: Features,
+    /// Singular extensions (`features.singular`) from this depth on, for a table entry at most
+    /// `singular_tt_depth` plies shallower than the node: the other moves are searched to half
+    /// the depth against the entry's score minus `singular_margin` per ply.
     pub singular_depth: i32,
-    /// See `singular`.
+    /// See `singular_depth`.
     pub singular_tt_depth: i32,
-    /// See `singular`.
+    /// See `singular_depth`.
     pub singular_margin: i32,
     /// Quiet moves (actions) are pruned up to this depth.
     pub quiet_prune_depth: i32,
@@ -91,12 +140,7 @@ pub struct Params {
 impl Params {
     /// The margins and reductions of every variant, with no feature switched on.
     pub const BASE: Params = Params {
-        quiet_pruning: false,
-        history_heuristics: false,
-        qsearch_tt: false,
-        improving: false,
-        stable_time: false,
-        singular: false,
+        features: Features::NONE,
         singular_depth: 7,
         singular_tt_depth: 3,
         singular_margin: 2,
@@ -126,38 +170,17 @@ impl Params {
         qs_chance_nodes: 1,
     };
 
-    /// Every search feature on; the variants' features are this, or less
-    /// ([`Params::accepted`]).
-    const ALL: Params =
-        Params { quiet_pruning: true, history_heuristics: true, qsearch_tt: true, ..Params::BASE };
-
-    /// The search features each variant's SPRTs accepted (docs/strength.md, "Search features";
-    /// `improving`, `stable_time`: chess and PieceEater so far; `singular`: chess), by the id
-    /// its position type plays first (`Rules::VARIANT`). A new variant's arm is the compiler's
-    /// to ask for.
-    pub const fn accepted(id: VariantId) -> Params {
-        match id {
-            VariantId::Chess => {
-                Params { improving: true, stable_time: true, singular: true, ..Params::ALL }
-            }
-            VariantId::EightPiece | VariantId::EightPieceRandom => {
-                Params { quiet_pruning: false, ..Params::ALL }
-            }
-            VariantId::PieceEater => Params { stable_time: true, improving: true, ..Params::BASE },
-            VariantId::Magician | VariantId::TamerSpiel | VariantId::JumpingKnights => Params::ALL,
-        }
-    }
-
-    /// The parameters of variant `V`: its accepted features ([`Params::accepted`]); games of
-    /// chance always prune quiet moves (every action costs up to eight searches) and never
-    /// extend singular moves.
+    /// The parameters of variant `V`: [`Params::BASE`] with its accepted features
+    /// ([`Features::accepted`]); games of chance always prune quiet moves (every action costs up
+    /// to eight searches) and never extend singular moves.
     pub const fn of<V: Evaluator>() -> Params {
-        let f = Params::accepted(V::VARIANT);
-        Params {
+        let f = Features::accepted(V::VARIANT);
+        let features = Features {
             quiet_pruning: f.quiet_pruning || V::HAS_CHANCE,
             singular: f.singular && !V::HAS_CHANCE,
             ..f
-        }
+        };
+        Params { features, ..Params::BASE }
     }
 
     /// Futility margin at `depth`.
@@ -192,8 +215,8 @@ mod tests {
     #[test]
     fn features_are_the_accepted_ones() {
         for v in VariantId::ALL {
-            let p = movegen::with_variant!(v, T => Params::of::<T>());
-            let f = Params::accepted(v.family());
+            let all = movegen::with_variant!(v, T => Params::of::<T>());
+            let (p, f) = (all.features, Features::accepted(v.family()));
             assert_eq!(p.quiet_pruning, f.quiet_pruning || v.has_chance(), "{v}");
             assert_eq!((p.history_heuristics, p.qsearch_tt), (f.history_heuristics, f.qsearch_tt));
             assert_eq!(p.improving, f.improving, "{v}");
@@ -202,16 +225,7 @@ mod tests {
             assert_eq!(p.stable_time, matches!(v, VariantId::Chess | VariantId::PieceEater), "{v}");
             assert_eq!(p.singular, f.singular && !v.has_chance(), "{v}");
             assert_eq!(p.singular, v == VariantId::Chess, "{v}");
-            let plain = Params {
-                quiet_pruning: false,
-                history_heuristics: false,
-                qsearch_tt: false,
-                improving: false,
-                stable_time: false,
-                singular: false,
-                ..p
-            };
-            assert_eq!(plain, Params::BASE);
+            assert_eq!(Params { features: Features::NONE, ..all }, Params::BASE);
         }
         let p = Params::BASE;
         assert_eq!((p.futility_margin(2), p.late_move_count(3)), (240, 12));

@@ -142,6 +142,9 @@ pub trait GameApi: Send + Sync {
     fn undo(&mut self) -> bool;
     /// The end of the game by its rules, if it has ended.
     fn end(&self) -> Option<GameEnd>;
+    /// Whether `side` could still mate in the current position by some series of legal moves
+    /// ([`Rules::can_mate`](movegen::rules::Rules::can_mate); decides a flag fall).
+    fn can_mate(&self, side: Color) -> bool;
     /// Moves played, in `notation`.
     fn move_texts(&self, notation: Notation) -> Vec<String>;
     /// Moves played, in the variant's algebraic notation made PGN-safe (game records).
@@ -443,6 +446,9 @@ impl<V: Evaluator> GameApi for GameBox<V> {
     }
     fn end(&self) -> Option<GameEnd> {
         self.game.end()
+    }
+    fn can_mate(&self, side: Color) -> bool {
+        self.game.current().can_mate(side)
     }
     fn move_texts(&self, notation: Notation) -> Vec<String> {
         let write = self.texts(notation).write;

@@ -5,13 +5,18 @@
 use movegen::rules::{EndReason, GameEnd, Outcome, VariantId};
 use movegen::types::Color;
 
-/// A game ended by the players rather than by the rules.
+/// A game ended by the players or their clocks rather than by the rules of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agreed {
     /// This side resigned.
     Resigned(Color),
     /// A draw offer was accepted.
     Draw,
+    /// This side's time ran out and the other side could still mate: a loss.
+    OutOfTime(Color),
+    /// This side's time ran out but the other side cannot mate by any series of legal moves
+    /// (FIDE 6.9): a draw.
+    OutOfTimeNoMate(Color),
 }
 
 /// The end of a game as the surfaces tell it.
@@ -59,6 +64,18 @@ impl Ending {
             Agreed::Draw => {
                 ("1/2-1/2", "Draw agreed".into(), "agreement", "Draw by agreement".into())
             }
+            Agreed::OutOfTime(c) => (
+                c.select("0-1", "1-0"),
+                format!("{} loses on time", side(c)),
+                "time",
+                format!("{} wins on time", side(!c)),
+            ),
+            Agreed::OutOfTimeNoMate(c) => (
+                "1/2-1/2",
+                format!("{} ran out of time; {} cannot mate", side(c), side(!c)),
+                "time, with no mating material",
+                format!("Draw: {} ran out of time, but {} cannot mate", side(c), side(!c)),
+            ),
         };
         Ending { result: result.into(), reason, rule: rule.into(), text }
     }
@@ -116,6 +133,11 @@ mod tests {
         );
         let r = Ending::agreed(Agreed::Resigned(Color::White));
         assert_eq!((r.result.as_str(), r.text.as_str()), ("0-1", "Black wins: White resigns"));
+        let t = Ending::agreed(Agreed::OutOfTime(Color::Black));
+        assert_eq!((t.result.as_str(), t.text.as_str()), ("1-0", "White wins on time"));
+        let d = Ending::agreed(Agreed::OutOfTimeNoMate(Color::White));
+        assert_eq!(d.result, "1/2-1/2");
+        assert_eq!(d.text, "Draw: White ran out of time, but Black cannot mate");
         // Every variant names its move-count draw and stalemate from the table.
         for v in VariantId::ALL {
             assert_eq!(rule_text(v, EndReason::FiftyMoves), v.info().ends.fifty_moves);

@@ -18,4 +18,4 @@ pub mod start;
 
 pub use api::{new_game, new_game_with, Event, GameApi, GameBox, Listener, MoveIn, Notation};
 pub use movegen::Error;
-pub use session::Session;
+pub use session::{Session, TimeControl};

@@ -35,6 +35,26 @@ impl Players {
     }
 }
 
+/// A time control: `base_ms` for each side, `inc_ms` added after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Each side's time at the start, in milliseconds.
+    pub base_ms: u64,
+    /// Added to a side's time after each of its moves, in milliseconds.
+    pub inc_ms: u64,
+}
+
+impl TimeControl {
+    /// The PGN `TimeControl` tag: seconds, `+` increment (`300+2`, `30+0.5`).
+    pub fn tag(self) -> String {
+        let secs = |ms: u64| {
+            let s = format!("{}.{:03}", ms / 1000, ms % 1000);
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        };
+        format!("{}+{}", secs(self.base_ms), secs(self.inc_ms))
+    }
+}
+
 /// A numbered setup asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetupRequest {
@@ -58,8 +78,10 @@ pub struct Session {
     pub players: [Players; 2],
     /// The numbered setup the game started from (`eightpiece-random`), if any.
     pub setup: Option<usize>,
-    /// A resignation or agreed draw (cleared when moves are taken back).
+    /// A resignation, agreed draw or flag fall (cleared when moves are taken back).
     pub agreed: Option<Agreed>,
+    /// The time control the game is played at, if any (the PGN `TimeControl` tag).
+    pub time_control: Option<TimeControl>,
 }
 
 impl std::fmt::Debug for Session {
@@ -142,6 +164,7 @@ impl Session {
             players: [Players::default(); 2],
             setup: None,
             agreed: None,
+            time_control: None,
         }
     }
 
@@ -241,6 +264,18 @@ impl Session {
         Ok(())
     }
 
+    /// Side `side`'s time ran out: it loses, or draws when the other side cannot mate
+    /// ([`GameApi::can_mate`]). Refused ([`Error::GameOver`]) when the game is over.
+    pub fn flag(&mut self, side: Color) -> Result<(), Error> {
+        self.ensure_open()?;
+        self.agreed = Some(if self.game.can_mate(!side) {
+            Agreed::OutOfTime(side)
+        } else {
+            Agreed::OutOfTimeNoMate(side)
+        });
+        Ok(())
+    }
+
     /// The players agree on a draw.
     pub fn agree_draw(&mut self) {
         self.agreed = Some(Agreed::Draw);
@@ -255,7 +290,7 @@ impl Session {
             round: 1,
             white: self.players[0].name().into(),
             black: self.players[1].name().into(),
-            time_control: "-".into(),
+            time_control: self.time_control.map_or_else(|| "-".into(), TimeControl::tag),
             seed: self.seed,
         })
         .to_pgn(date)

@@ -24,7 +24,7 @@ use movegen::types::Color;
 use search::{Clock, Limits, Score};
 use serde_json::{json, Value};
 use session::session::{choose_start, SetupRequest};
-use session::Session;
+use session::{Session, TimeControl};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
@@ -128,6 +128,8 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/pgn", get(export_pgn))
         .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/flag", post(flag))
+        .route("/api/games/{id}/clock", post(set_clock))
         .route("/api/games/{id}/draw", post(offer_draw))
         .route("/api/pgn", post(load_pgn))
         .fallback(|| async { fail((404, "no such page or API call".into())) })
@@ -175,8 +177,22 @@ fn new_game_inner(app: &Store, body: &Bytes) -> Result<(u64, Shared), Fail> {
     let (fen, setup) = choose_start(v, fen, setup, &mut random_u64).map_err(bad)?;
     let seed =
         num_field(&m, "seed", 0..=u64::from(u32::MAX))?.unwrap_or_else(|| random_u64() % 1_000_000);
-    let session = Session::start(v, fen.as_deref(), setup, seed).map_err(bad)?;
+    let mut session = Session::start(v, fen.as_deref(), setup, seed).map_err(bad)?;
+    session.time_control = time_control_field(&m)?;
     app.insert(Slot::new(session))
+}
+
+/// A new game's `clock {base_ms, inc_ms?}`: its time control (up to a day and a minute).
+fn time_control_field(m: &serde_json::Map<String, Value>) -> Result<Option<TimeControl>, Fail> {
+    match m.get("clock") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(c)) => Ok(Some(TimeControl {
+            base_ms: num_field(c, "base_ms", 1..=86_400_000)?
+                .ok_or_else(|| bad("`clock` needs `base_ms`"))?,
+            inc_ms: num_field(c, "inc_ms", 0..=60_000)?.unwrap_or(0),
+        })),
+        Some(_) => Err(bad("`clock` must be an object {base_ms, inc_ms}")),
+    }
 }
 
 /// `GET /api/games/{id}?ply=N`.
@@ -387,6 +403,26 @@ async fn resign(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> 
         let side = side_field(m, "side")?;
         app.cancel(s);
         s.session.resign(side).map_err(|r| refused(&r))
+    })
+}
+
+/// `POST /api/games/{id}/flag {side}`: `side`'s time ran out (the page keeps the clocks): it
+/// loses, or draws when the other side cannot mate; the game is over.
+async fn flag(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    change(&app, &id, &body, |s, m| {
+        let side = side_field(m, "side")?.ok_or_else(|| bad("`side` is missing"))?;
+        s.session.flag(side).map_err(|r| refused(&r))?;
+        app.cancel(s);
+        Ok(())
+    })
+}
+
+/// `POST /api/games/{id}/clock {clock}`: the game's time control from now on (`clock` as for a
+/// new game; absent or `null`: none).
+async fn set_clock(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
+    change(&app, &id, &body, |s, m| {
+        s.session.time_control = time_control_field(m)?;
+        Ok(())
     })
 }
 

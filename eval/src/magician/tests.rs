@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::params::Values;
+use crate::testing::{mirror_board, swap_case};
 
 fn pos(fen: &str) -> Magician {
     Magician::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -21,20 +22,9 @@ fn mv(p: &Magician, text: &str) -> Move {
 /// castling, e.p. and the `magician` flags mirrored).
 fn mirror(fen: &str) -> String {
     let f: Vec<&str> = fen.split_whitespace().collect();
-    let swap = |s: &str| -> String {
-        s.chars()
-            .map(|c| {
-                if c.is_ascii_uppercase() {
-                    c.to_ascii_lowercase()
-                } else {
-                    c.to_ascii_uppercase()
-                }
-            })
-            .collect()
-    };
-    let board: Vec<String> = f[0].split('/').rev().map(swap).collect();
+    let board = mirror_board(f[0], &[]);
     let side = if f[1] == "w" { "b" } else { "w" };
-    let mut castle: Vec<char> = swap(f[2]).chars().collect();
+    let mut castle: Vec<char> = swap_case(f[2], &[]).chars().collect();
     castle.sort_by_key(|c| (c.is_ascii_lowercase(), *c == 'q' || *c == 'Q'));
     let castle: String = if f[2] == "-" { "-".into() } else { castle.into_iter().collect() };
     let ep = if f[3] == "-" {
@@ -49,7 +39,7 @@ fn mirror(fen: &str) -> String {
         "m" => "M",
         _ => "-",
     };
-    format!("{} {side} {castle} {ep} {} {} {flags}", board.join("/"), f[4], f[5])
+    format!("{board} {side} {castle} {ep} {} {} {flags}", f[4], f[5])
 }
 
 #[test]

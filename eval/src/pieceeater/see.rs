@@ -18,10 +18,6 @@ use movegen::rules::Rules;
 use movegen::types::Square;
 use movegen::variants::pieceeater::{PeKind, PieceEater};
 
-/// Kinds from the least valuable recapturer to the most (the king last).
-const KINDS: [PeKind; 6] =
-    [PeKind::Pawn, PeKind::Knight, PeKind::Bishop, PeKind::Rook, PeKind::Queen, PeKind::King];
-
 /// The value of `kind` in the exchange.
 #[inline]
 fn value(kind: PeKind) -> i32 {
@@ -78,7 +74,7 @@ pub fn see(pos: &PieceEater, m: Move) -> i32 {
     let first = FirstMove { to, from, side: us, victim, on_target: value(placed) };
     // Exact values (no early stop once the sign is decided): the search compares them with
     // thresholds other than 0.
-    exchange(b, &KINDS, &ORDER_VALUE, first, occ, attackers, false)
+    exchange(b, &ORDER_VALUE, first, occ, attackers, false)
 }
 
 /// Whether [`see`] of `m` is at least `threshold`.

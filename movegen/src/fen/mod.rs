@@ -304,14 +304,13 @@ pub fn check_side(side: Color, them_in_check: bool) -> Result<(), FenError> {
 }
 
 /// Writes a FEN from its fields: the board field, the hand (written in brackets after the
-/// board), side and clocks from `core`, the castling field, the e.p. square and the variant's
+/// board), side, e.p. square and clocks from `core`, the castling field and the variant's
 /// extra field.
 pub fn write<G: Geometry>(
     board: &str,
     hand: Option<&str>,
     core: &Core,
     castling: &str,
-    ep: Option<Square>,
     extra: Option<&str>,
 ) -> String {
     let mut s = String::with_capacity(board.len() + 32);
@@ -321,7 +320,7 @@ pub fn write<G: Geometry>(
         s.push_str(h);
         s.push(']');
     }
-    let ep = ep.map_or("-".to_string(), G::name);
+    let ep = core.ep.map_or("-".to_string(), G::name);
     let (halfmove, fullmove) = (core.halfmove, core.fullmove);
     s.push_str(&format!(" {} {castling} {ep} {halfmove} {fullmove}", core.turn.fen_char()));
     if let Some(x) = extra {

@@ -140,16 +140,8 @@ pub trait Geometry: Copy + Clone + Debug + Default + Send + Sync + 'static {
     }
 }
 
-const fn valid_bits_u64(files: u32, ranks: u32) -> u64 {
-    let n = files * ranks;
-    if n == 64 {
-        u64::MAX
-    } else {
-        (1u64 << n) - 1
-    }
-}
-
-const fn valid_bits_u128(files: u32, ranks: u32) -> u128 {
+/// The bits of the first `files * ranks` squares (at most 128).
+const fn grid_bits(files: u32, ranks: u32) -> u128 {
     let n = files * ranks;
     if n == 128 {
         u128::MAX
@@ -158,26 +150,45 @@ const fn valid_bits_u128(files: u32, ranks: u32) -> u128 {
     }
 }
 
-/// The orthodox 8x8 board (files a-h, ranks 1-8), on `u64`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Geo8x8;
+/// Declares a geometry from its shape: the bitboard integer, the files (with their letters),
+/// the ranks (numbered from `$base`) and the holes. The mailbox, the empty mailbox and the
+/// squares that exist follow from them.
+macro_rules! geometry {
+    (
+        $(#[$meta:meta])*
+        $name:ident: $bits:ty, files $files:literal $letters:literal,
+        ranks $ranks:literal from $base:literal, holes $holes:expr
+    ) => {
+        $(#[$meta])*
+        #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name;
 
-impl Geometry for Geo8x8 {
-    type Bits = u64;
-    type Mailbox = [u8; 64];
-    const FILES: u8 = 8;
-    const RANKS: u8 = 8;
-    const FILE_NAMES: &'static [u8] = b"abcdefgh";
-    const RANK_BASE: u8 = 1;
-    const EMPTY_MAILBOX: [u8; 64] = [0; 64];
-    const HOLE_BITS: u64 = 0;
-    const VALID_BITS: u64 = valid_bits_u64(8, 8);
+        impl Geometry for $name {
+            type Bits = $bits;
+            type Mailbox = [u8; $files * $ranks];
+            const FILES: u8 = $files;
+            const RANKS: u8 = $ranks;
+            const FILE_NAMES: &'static [u8] = $letters;
+            const RANK_BASE: u8 = $base;
+            const EMPTY_MAILBOX: [u8; $files * $ranks] = [0; $files * $ranks];
+            const HOLE_BITS: $bits = $holes;
+            const VALID_BITS: $bits = grid_bits($files, $ranks) as $bits & !$holes;
+        }
+    };
 }
 
-/// TamerSpiel's 12x8 grid (files a-l, ranks 1-8) whose a2-a7 and l2-l7 do not exist, on `u128`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Geo12x8;
+geometry! {
+    /// The orthodox 8x8 board (files a-h, ranks 1-8), on `u64`.
+    Geo8x8: u64, files 8 b"abcdefgh", ranks 8 from 1, holes 0
+}
 
+geometry! {
+    /// TamerSpiel's 12x8 grid (files a-l, ranks 1-8) whose a2-a7 and l2-l7 do not exist, on
+    /// `u128`.
+    Geo12x8: u128, files 12 b"abcdefghijkl", ranks 8 from 1, holes holes_12x8()
+}
+
+/// The a- and l-file squares of ranks 2-7 of the 12x8 grid.
 const fn holes_12x8() -> u128 {
     let mut bits = 0u128;
     let mut r = 1;
@@ -189,32 +200,9 @@ const fn holes_12x8() -> u128 {
     bits
 }
 
-impl Geometry for Geo12x8 {
-    type Bits = u128;
-    type Mailbox = [u8; 96];
-    const FILES: u8 = 12;
-    const RANKS: u8 = 8;
-    const FILE_NAMES: &'static [u8] = b"abcdefghijkl";
-    const RANK_BASE: u8 = 1;
-    const EMPTY_MAILBOX: [u8; 96] = [0; 96];
-    const HOLE_BITS: u128 = holes_12x8();
-    const VALID_BITS: u128 = valid_bits_u128(12, 8) & !holes_12x8();
-}
-
-/// Jumping Knights' 10x10 board (files z, a-h, i; ranks 0-9), on `u128`.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Geo10x10;
-
-impl Geometry for Geo10x10 {
-    type Bits = u128;
-    type Mailbox = [u8; 100];
-    const FILES: u8 = 10;
-    const RANKS: u8 = 10;
-    const FILE_NAMES: &'static [u8] = b"zabcdefghi";
-    const RANK_BASE: u8 = 0;
-    const EMPTY_MAILBOX: [u8; 100] = [0; 100];
-    const HOLE_BITS: u128 = 0;
-    const VALID_BITS: u128 = valid_bits_u128(10, 10);
+geometry! {
+    /// Jumping Knights' 10x10 board (files z, a-h, i; ranks 0-9), on `u128`.
+    Geo10x10: u128, files 10 b"zabcdefghi", ranks 10 from 0, holes 0
 }
 
 #[cfg(test)]

@@ -19,6 +19,26 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
     }
 }
 
+/// A kind set that begins with the six orthodox kinds at their fixed indices (a list of
+/// [`crate::piece_kinds!`] that starts `orthodox,`): code shared by such variants names them here.
+pub trait OrthoKind: PieceKind {
+    /// The pawn (index 0).
+    const PAWN: Self;
+    /// The knight (index 1).
+    const KNIGHT: Self;
+    /// The bishop (index 2).
+    const BISHOP: Self;
+    /// The rook (index 3).
+    const ROOK: Self;
+    /// The queen (index 4).
+    const QUEEN: Self;
+    /// The king (index 5).
+    const KING: Self;
+    /// The six, in index order (the least valuable first).
+    const ORTHODOX: [Self; 6] =
+        [Self::PAWN, Self::KNIGHT, Self::BISHOP, Self::ROOK, Self::QUEEN, Self::KING];
+}
+
 /// Defines a variant's piece-kind enum and its [`PieceKind`] implementation from one line per
 /// kind: its name, its index (in declaration order from 0; the variants use it as the promotion
 /// code of their moves) and its FEN letter.
@@ -36,7 +56,8 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
 /// ```
 ///
 /// A list that begins `orthodox,` starts with the six orthodox kinds: `Pawn = 0 'P'`,
-/// `Knight = 1 'N'`, `Bishop = 2 'B'`, `Rook = 3 'R'`, `Queen = 4 'Q'`, `King = 5 'K'`.
+/// `Knight = 1 'N'`, `Bishop = 2 'B'`, `Rook = 3 'R'`, `Queen = 4 'Q'`, `King = 5 'K'`, and
+/// its enum implements [`OrthoKind`].
 #[macro_export]
 macro_rules! piece_kinds {
     (
@@ -63,6 +84,15 @@ macro_rules! piece_kinds {
                 King = 5 'K',
                 $($rest)*
             }
+        }
+
+        impl $crate::types::OrthoKind for $name {
+            const PAWN: $name = $name::Pawn;
+            const KNIGHT: $name = $name::Knight;
+            const BISHOP: $name = $name::Bishop;
+            const ROOK: $name = $name::Rook;
+            const QUEEN: $name = $name::Queen;
+            const KING: $name = $name::King;
         }
     };
     (

@@ -46,6 +46,15 @@ pub(crate) mod testing {
             }
         }
     }
+
+    /// Checks [`crate::rules::Rules::count_two`] of `pos` against the replies counted one by
+    /// one.
+    pub(crate) fn assert_count_two<R: crate::rules::Rules>(pos: &R) {
+        let mut list = R::Moves::default();
+        pos.legal_moves(&mut list);
+        let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
+        assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+    }
 }
 
 /// The list of variants: one line per variant id (its `VariantId` name, a doc line, the position

@@ -9,6 +9,8 @@
 //! * [`Sink`]s that list moves ([`Lister`]) or only count them ([`Counter`], perft bulk
 //!   counting).
 //! * Castling homes, castling and e.p. squares, and the castling / e.p. FEN field checks.
+//! * The position these variants build on, with its make-move, null move and key
+//!   ([`OrthoBase`], [`Orthodox`]; `base.rs`).
 
 use crate::attacks::magic::{tables, Tables8};
 use crate::board::Board;
@@ -17,7 +19,10 @@ use crate::fen::{self, FenError, Setup};
 use crate::moves::{Move, MoveBuf, MoveKind};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
 
+mod base;
+
 pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
+pub(crate) use base::{base_items, own_keys, OrthoBase, Orthodox};
 
 /// The castling units' home squares: kings on e1/e8, rooks on a1, h1, a8, h8.
 pub(crate) const HOMES: Homes = Homes {
@@ -46,6 +51,13 @@ pub(crate) fn castle_rook_squares(king_to: Square) -> (Square, Square) {
     } else {
         (Square(rank_base), Square(rank_base + 3))
     }
+}
+
+/// For a castling move `m`, the square its rook stands on before the move
+/// (`Rules::castle_partner`); `None` for every other move.
+#[inline]
+pub(crate) fn castle_partner(m: Move) -> Option<Square> {
+    (m.kind() == MoveKind::Castle).then(|| castle_rook_squares(m.to()).0)
 }
 
 /// The square of the pawn that `us` takes en passant by capturing onto `ep`.
@@ -120,9 +132,7 @@ fn from_of(to: Square, delta: i8) -> Square {
 impl<L: MoveBuf> Sink for Lister<'_, L> {
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bb64) {
-        for to in targets {
-            self.list.push(Move::new(MoveKind::Normal, from, to));
-        }
+        self.list.push_each(MoveKind::Normal, from, targets.0);
     }
     #[inline(always)]
     fn pawn_moves(&mut self, targets: Bb64, delta: i8, kind: MoveKind) {
@@ -180,23 +190,56 @@ pub(crate) struct Army {
     pub king: Square,
 }
 
-/// What [`generate`] needs to know about a position, and the hooks through which a variant adds
-/// what FIDE chess does not have. The defaults are FIDE chess.
-pub(crate) trait OrthoPosition {
-    /// Side to move.
-    fn mover(&self) -> Color;
-    /// Squares of `c`'s units.
-    fn units(&self, c: Color) -> Bb64;
+/// What [`generate`] needs to know about a position beyond its [`Orthodox`] base, and the hooks
+/// through which a variant adds what FIDE chess does not have. The defaults are FIDE chess.
+/// [`rules_items!`] writes the [`crate::rules::Rules`] items such a position takes from here.
+pub(crate) trait OrthoPosition<const K: usize>: Orthodox<K> {
     /// `c`'s army.
     fn army(&self, c: Color) -> Army;
+    /// The promotion choices of the side to move (codes of [`Move::promotion`], listing order).
+    fn promotions(&self) -> &'static [u8];
+
+    /// Side to move.
+    #[inline(always)]
+    fn mover(&self) -> Color {
+        self.base().core.turn
+    }
+    /// Squares of `c`'s units.
+    #[inline(always)]
+    fn units(&self, c: Color) -> Bb64 {
+        self.base().board.color(c)
+    }
     /// Castling rights (`*_KINGSIDE` / `*_QUEENSIDE` bits).
-    fn castle_rights(&self) -> u8;
-    /// The en-passant square, if any.
-    fn ep_target(&self) -> Option<Square>;
-    /// Full legality test of the side to move's en-passant capture `from` -> `ep`.
-    fn ep_legal(&self, from: Square, ep: Square) -> bool;
-    /// Units of `by` attacking `sq` with occupancy `occ` (every kind of attack).
-    fn attackers_of(&self, sq: Square, by: Color, occ: Bb64) -> Bb64;
+    #[inline(always)]
+    fn castle_rights(&self) -> u8 {
+        self.base().core.castling
+    }
+    /// Whether the side to move is in check.
+    #[inline]
+    fn is_check(&self) -> bool {
+        let (b, us) = (self.base(), self.mover());
+        self.attackers_of(b.king(us), !us, b.board.occupied()).any()
+    }
+    /// Completes a position read from a FEN: refused when the side not to move is in check,
+    /// else [`Orthodox::seal`]ed.
+    fn checked(mut self) -> Result<Self, FenError> {
+        let (b, us) = (self.base(), self.mover());
+        fen::check_side(us, self.attackers_of(b.king(!us), us, b.board.occupied()).any())?;
+        self.seal();
+        Ok(self)
+    }
+    /// Lists the legal moves into `out` ([`generate`]).
+    #[inline(always)]
+    fn list_moves<L: MoveBuf>(&self, out: &mut L) {
+        generate(self, &mut Lister::new(out, self.promotions()));
+    }
+    /// Counts the legal moves ([`generate`] into a [`Counter`]).
+    #[inline(always)]
+    fn count_moves(&self) -> u64 {
+        let mut c = Counter::new(self.promotions().len() as u64);
+        generate(self, &mut c);
+        c.n
+    }
     /// Squares attacked by `by` beyond what its [`Army`] attacks (occupancy `occ`).
     #[inline(always)]
     fn extra_attacks(&self, _by: Color, _occ: Bb64) -> Bb64 {
@@ -284,8 +327,8 @@ pub(crate) fn army_attacks(army: &Army, by: Color, occ: Bb64) -> Bb64 {
 
 /// Generates every legal move of `pos` into `sink`.
 #[inline(always)]
-pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
-    generate_some::<P, S, false>(pos, sink);
+pub(crate) fn generate<P: OrthoPosition<K>, S: Sink, const K: usize>(pos: &P, sink: &mut S) {
+    generate_some::<P, S, K, false>(pos, sink);
 }
 
 /// Generates the legal moves of `pos` that capture or promote (en passant included), in the
@@ -294,13 +337,19 @@ pub(crate) fn generate<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
 /// [`OrthoPosition::extra_moves`] adds moves must restrict those itself (they are handed the
 /// restricted [`GenState::move_mask`]).
 #[inline(always)]
-pub(crate) fn generate_tactical<P: OrthoPosition, S: Sink>(pos: &P, sink: &mut S) {
-    generate_some::<P, S, true>(pos, sink);
+pub(crate) fn generate_tactical<P: OrthoPosition<K>, S: Sink, const K: usize>(
+    pos: &P,
+    sink: &mut S,
+) {
+    generate_some::<P, S, K, true>(pos, sink);
 }
 
 /// [`generate`] (`TACTICAL` false) or [`generate_tactical`] (true).
 #[inline(always)]
-fn generate_some<P: OrthoPosition, S: Sink, const TACTICAL: bool>(pos: &P, sink: &mut S) {
+fn generate_some<P: OrthoPosition<K>, S: Sink, const K: usize, const TACTICAL: bool>(
+    pos: &P,
+    sink: &mut S,
+) {
     let t = tables();
     let us = pos.mover();
     let them = !us;
@@ -381,7 +430,7 @@ fn piece_moves<S: Sink>(t: &Tables8, mine: &Army, g: &GenState, sink: &mut S) {
 /// the pin line for the pinned ones, and en passant with its full test. `target`: the check
 /// mask (everything when not in check); `quiet`: whether non-capturing moves are wanted.
 #[inline(always)]
-fn pawn_moves<P: OrthoPosition, S: Sink>(
+fn pawn_moves<P: OrthoPosition<K>, S: Sink, const K: usize>(
     t: &Tables8,
     pos: &P,
     pawns: Bb64,
@@ -428,7 +477,7 @@ fn pawn_moves<P: OrthoPosition, S: Sink>(
             sink.push(Move::new(MoveKind::DoublePush, sq, to));
         }
     }
-    if let Some(ep) = pos.ep_target() {
+    if let Some(ep) = pos.base().core.ep {
         for from in t.pawn_attacks(!us, ep) & pawns {
             if pos.ep_legal(from, ep) {
                 sink.push(Move::new(MoveKind::EnPassant, from, ep));
@@ -460,3 +509,49 @@ fn castling<S: Sink>(us: Color, rights: u8, ksq: Square, occ: Bb64, danger: Bb64
         }
     }
 }
+
+/// Writes the [`crate::rules::Rules`] items that a position type implementing [`OrthoPosition`]
+/// and keeping its [`OrthoBase`] in the field `base` takes from the orthodox core: the 8x8
+/// geometry, the core, the legal moves and their count, the make-move, the key from scratch,
+/// check, the null move (none in check) and the castling partner.
+macro_rules! rules_items {
+    () => {
+        type G = $crate::types::Geo8x8;
+
+        #[inline(always)]
+        fn core(&self) -> &$crate::position::Core {
+            &self.base.core
+        }
+
+        #[inline]
+        fn legal_moves(&self, out: &mut Self::Moves) {
+            $crate::variants::orthodox::OrthoPosition::list_moves(self, out);
+        }
+
+        #[inline]
+        fn count_legal(&self) -> u64 {
+            $crate::variants::orthodox::OrthoPosition::count_moves(self)
+        }
+
+        fn play(&self, m: $crate::moves::Move) -> Self {
+            $crate::variants::orthodox::Orthodox::make_move(self, m)
+        }
+
+        fn compute_hash(&self) -> u64 {
+            $crate::variants::orthodox::Orthodox::key_from_scratch(self)
+        }
+
+        fn in_check(&self) -> bool {
+            $crate::variants::orthodox::OrthoPosition::is_check(self)
+        }
+
+        fn null_move(&self) -> Option<Self> {
+            (!self.in_check()).then(|| $crate::variants::orthodox::Orthodox::null_moved(self))
+        }
+
+        fn castle_partner(&self, m: $crate::moves::Move) -> Option<$crate::types::Square> {
+            $crate::variants::orthodox::castle_partner(m)
+        }
+    };
+}
+pub(crate) use rules_items;

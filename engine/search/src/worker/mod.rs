@@ -150,7 +150,7 @@ pub struct Worker<'a, V: Evaluator> {
     pub seldepth: usize,
     killers: Vec<[Move; 2]>,
     history: Blocked<i32>,
-    /// Continuation histories (`Params::history_heuristics`): the score of a quiet move
+    /// Continuation histories (`Features::history_heuristics`): the score of a quiet move
     /// after the move one ply (`[0]`) and two plies (`[1]`) earlier, indexed by that move's
     /// target square and this move's squares (`cont_index`). Untouched where not used.
     cont: [Blocked<i16>; 2],
@@ -169,7 +169,7 @@ pub struct Worker<'a, V: Evaluator> {
     /// Chance nodes on the current quiescence path.
     qs_chance: u32,
     /// The static evaluation of the negamax node at each ply of the current path (`-INF` in
-    /// check), kept only with `Params::improving`, which reads it.
+    /// check), kept only with `Features::improving`, which reads it.
     evals: [i32; MAX_PLY + 2],
     /// The move each ply's node leaves out while it tests its table move for a singular
     /// extension (`Move::NULL`: none).
@@ -347,7 +347,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     #[inline]
     fn quiet_score(&self, pos: &V, m: Move, ply: usize) -> i32 {
         let mut s = self.history[Self::history_index(pos, m)];
-        if Self::P.history_heuristics {
+        if Self::P.features.history_heuristics {
             for (k, table) in self.cont.iter().enumerate() {
                 let prev = self.earlier(ply, k + 1);
                 if !prev.is_null() {

@@ -20,7 +20,7 @@ struct Node {
     in_check: bool,
     static_eval: i32,
     key: u64,
-    /// `Params::improving` and the static evaluation is not above the one two plies before.
+    /// `Features::improving` and the static evaluation is not above the one two plies before.
     worsening: bool,
     /// Extra plies for the table's move (a singular extension).
     tt_ext: i32,
@@ -104,9 +104,9 @@ impl<'a, V: Evaluator> Worker<'a, V> {
 
         let in_check = pos.in_check();
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
-        // With `Params::improving`, not in check: whether the static evaluation improves on its
+        // With `Features::improving`, not in check: whether the static evaluation improves on its
         // side's two plies before (`None` without the feature or in check).
-        let trend = if Self::P.improving {
+        let trend = if Self::P.features.improving {
             self.evals[ply] = static_eval;
             (!in_check).then(|| self.improving(ply, static_eval))
         } else {
@@ -146,7 +146,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     #[inline(always)]
     fn iir(&self, depth: i32, tt_move: Move, testing: bool) -> i32 {
         let p = Self::P;
-        let reduce = p.history_heuristics
+        let reduce = p.features.history_heuristics
             && !self.exact
             && !testing
             && depth >= p.iir_depth
@@ -154,7 +154,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         depth - i32::from(reduce)
     }
 
-    /// The singular test of the table move (`Params::singular`): with a deep enough lower or
+    /// The singular test of the table move (`Features::singular`): with a deep enough lower or
     /// exact entry, the node is searched to half its depth without that move against the
     /// entry's score minus a margin per ply. Every other move failing low makes the table move
     /// singular (one ply more); the reduced search beating beta as well cuts the node
@@ -171,7 +171,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     ) -> Singular {
         let p = Self::P;
         let Some(e) = entry else { return Singular::Extend(0) };
-        if !p.singular
+        if !p.features.singular
             || self.exact
             || !self.skip[ply].is_null()
             || ply == 0
@@ -379,7 +379,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
                 break;
             }
             searched += 1;
-            if Self::P.history_heuristics && !tactical && v < beta {
+            if Self::P.features.history_heuristics && !tactical && v < beta {
                 buf.quiets.push(first);
             }
             if v > best {
@@ -420,7 +420,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
     #[inline(always)]
     fn quiet_prune(&self, node: &Node, alpha: i32, searched: usize) -> Option<i32> {
         let p = Self::P;
-        if !p.quiet_pruning
+        if !p.features.quiet_pruning
             || self.exact
             || node.pv_node
             || node.in_check
@@ -484,7 +484,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
         if self.is_killer(ply, first) {
             r -= 1;
         }
-        if p.history_heuristics {
+        if p.features.history_heuristics {
             // Moves with a good history are reduced less, bad ones more.
             r -= self.quiet_score(pos, first, ply) / 8192;
         }
@@ -545,7 +545,7 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             k[1] = k[0];
             k[0] = first;
         }
-        if Self::P.history_heuristics {
+        if Self::P.features.history_heuristics {
             // The cut-off move gains, the quiet moves that failed before it lose.
             let bonus = stat_bonus(depth);
             self.reward_quiet(pos, first, ply, bonus);

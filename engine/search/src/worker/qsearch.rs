@@ -14,10 +14,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        // The table (`Params::qsearch_tt`): any entry is at least as deep as quiescence.
+        // The table (`Features::qsearch_tt`): any entry is at least as deep as quiescence.
         let shared: &'a Shared = self.shared;
         let key = pos.hash();
-        let entry = if Self::P.qsearch_tt { shared.tt.probe(key) } else { None };
+        let entry = if Self::P.features.qsearch_tt { shared.tt.probe(key) } else { None };
         if let Some(e) = entry {
             let s = score_from_tt(e.score, ply);
             if e.bound.cuts(s, alpha, beta) {
@@ -70,7 +70,10 @@ impl<'a, V: Evaluator> Worker<'a, V> {
             self.qs_evasions -= 1;
         }
         // Stored at depth 0, and never over a deeper entry of the same position.
-        if Self::P.qsearch_tt && !self.aborted && best > -INF && entry.is_none_or(|e| e.depth <= 0)
+        if Self::P.features.qsearch_tt
+            && !self.aborted
+            && best > -INF
+            && entry.is_none_or(|e| e.depth <= 0)
         {
             let bound = Bound::of(best, original_alpha, beta);
             shared.tt.store(key, best_move, score_to_tt(best, ply), 0, bound);

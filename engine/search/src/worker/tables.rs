@@ -99,7 +99,7 @@ impl<T> std::ops::Index<usize> for Blocked<T> {
 pub struct Tables {
     pub(super) killers: Vec<[Move; 2]>,
     pub(super) history: Blocked<i32>,
-    /// Continuation histories (used with `Params::history_heuristics`).
+    /// Continuation histories (used with `Features::history_heuristics`).
     pub(super) cont: [Blocked<i16>; 2],
     pub(super) path: Vec<Move>,
     pub(super) keys: Vec<u64>,

@@ -3,7 +3,7 @@
 //! or only counts them, through the [`crate::variants::orthodox::Sink`] it writes to.
 
 use super::{Chess, ChessKind};
-use crate::types::{Bb64, Color, Square};
+use crate::types::Color;
 use crate::variants::orthodox::{Army, OrthoPosition};
 
 /// Promotion choices in listing order (the codes are `ChessKind` indices).
@@ -14,20 +14,10 @@ pub(super) const PROMOS: [u8; 4] = [
     ChessKind::Knight as u8,
 ];
 
-impl OrthoPosition for Chess {
-    #[inline(always)]
-    fn mover(&self) -> Color {
-        self.core.turn
-    }
-
-    #[inline(always)]
-    fn units(&self, c: Color) -> Bb64 {
-        self.board.color(c)
-    }
-
+impl OrthoPosition<6> for Chess {
     #[inline(always)]
     fn army(&self, c: Color) -> Army {
-        let b = &self.board;
+        let b = self.board();
         let mine = b.color(c);
         let queens = b.kind(ChessKind::Queen);
         Army {
@@ -40,22 +30,7 @@ impl OrthoPosition for Chess {
     }
 
     #[inline(always)]
-    fn castle_rights(&self) -> u8 {
-        self.castling
-    }
-
-    #[inline(always)]
-    fn ep_target(&self) -> Option<Square> {
-        self.ep
-    }
-
-    #[inline(always)]
-    fn ep_legal(&self, from: Square, ep: Square) -> bool {
-        self.ep_is_legal(from, ep)
-    }
-
-    #[inline(always)]
-    fn attackers_of(&self, sq: Square, by: Color, occ: Bb64) -> Bb64 {
-        self.attackers(sq, by, occ)
+    fn promotions(&self) -> &'static [u8] {
+        &PROMOS
     }
 }

@@ -61,27 +61,18 @@ pub(super) fn from_setup(f: &Setup, mode: FenMode) -> Result<EightPiece, FenErro
         return Err(FenError::new("push", "a push and an en-passant square cannot both be set"));
     }
     let pawns = PawnTrack::new(board.kind(EightKind::Pawn).into_iter());
-    let mut pos = EightPiece {
-        board,
-        facing,
-        core: f.core(),
-        castling,
-        partner,
-        king_home,
-        chess960,
-        ep,
-        ep_in_key: false,
-        push,
-        pawns,
-    };
+    let mut core = f.core();
+    core.castling = castling;
+    core.ep = ep;
+    let mut pos = EightPiece { board, facing, core, partner, king_home, chess960, push, pawns };
     // The side not to move must not be in check (its king could be taken).
     let tm = pos.push.and_then(|(from, to)| {
         (pos.board.piece_at(to).map(|p| p.kind) == Some(EightKind::Lancer))
             .then(|| (to, banned(from, to)))
     });
     fen::check_side(us, Lite::of(&pos).attacked(pos.king(!us), us, tm))?;
-    if let Some(ep) = pos.ep {
-        pos.ep_in_key = pos.ep_capturable(ep);
+    if let Some(ep) = pos.core.ep {
+        pos.core.ep_keyed = pos.ep_capturable(ep);
     }
     pos.core.hash = pos.compute_hash();
     Ok(pos)
@@ -374,7 +365,7 @@ pub(super) fn write(pos: &EightPiece) -> String {
     for (i, (std, upper)) in
         [('K', true), ('Q', true), ('k', false), ('q', false)].iter().enumerate()
     {
-        if pos.castling & (1 << i) != 0 {
+        if pos.core.castling & (1 << i) != 0 {
             if pos.chess960 {
                 let l = char::from(b'a' + pos.partner[i].0 % 8);
                 castling.push(if *upper { l.to_ascii_uppercase() } else { l });
@@ -389,5 +380,5 @@ pub(super) fn write(pos: &EightPiece) -> String {
     let push = pos
         .push
         .map_or("-".to_string(), |(f, t)| format!("{}{}", Geo8x8::name(f), Geo8x8::name(t)));
-    fen::write::<Geo8x8>(&board, None, &pos.core, &castling, pos.ep, Some(&push))
+    fen::write::<Geo8x8>(&board, None, &pos.core, &castling, Some(&push))
 }

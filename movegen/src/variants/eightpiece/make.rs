@@ -242,8 +242,9 @@ pub(super) fn banned(from: Square, to: Square) -> u64 {
 /// The position after the legal move `m`.
 pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
     let us = pos.core.turn;
-    let mut h = pos.core.hash ^ KEYS[SIDE_KEY];
-    if let (Some(ep), true) = (pos.ep, pos.ep_in_key) {
+    let mut core = pos.core;
+    let mut h = core.hash ^ KEYS[SIDE_KEY];
+    if let Some(ep) = core.lapse_ep() {
         h ^= ep_key(ep);
     }
     if let Some((f, t)) = pos.push {
@@ -254,7 +255,7 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
     let kind = m.kind();
 
     // Castling rights (8P-6: being pushed counts as moving; a captured partner loses its right).
-    let mut castling = pos.castling;
+    let mut castling = pos.core.castling;
     if castling != 0 {
         let touched: u64 = match kind {
             MoveKind::Pass | MoveKind::Turn => 0,
@@ -278,8 +279,8 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
                 }
             }
         }
-        if castling != pos.castling {
-            parts.hash ^= EightPiece::castle_key(pos.castling, &pos.partner)
+        if castling != pos.core.castling {
+            parts.hash ^= EightPiece::castle_key(pos.core.castling, &pos.partner)
                 ^ EightPiece::castle_key(castling, &pos.partner);
         }
     }
@@ -301,7 +302,7 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
             reset = true;
         }
     }
-    let mut core = pos.core;
+    core.castling = castling;
     core.halfmove = if reset { 0 } else { core.halfmove + 1 };
     core.pass_turn();
 
@@ -309,15 +310,12 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
         MoveKind::Push | MoveKind::Nudge => Some((m.to(), m.aux())),
         _ => None,
     };
-    let ep = match kind {
-        MoveKind::DoublePush => Some(Square((m.from().0 + m.to().0) / 2)),
-        _ => None,
-    };
     let mut h = parts.hash;
-    let mut ep_in_key = false;
-    if let Some(ep) = ep {
+    if kind == MoveKind::DoublePush {
+        let ep = Square((m.from().0 + m.to().0) / 2);
+        core.ep = Some(ep);
         if ep_capture_exists(&parts.board, &parts.facing, !us, ep) {
-            ep_in_key = true;
+            core.ep_keyed = true;
             h ^= ep_key(ep);
         }
     }
@@ -329,12 +327,9 @@ pub(super) fn play(pos: &EightPiece, m: Move) -> EightPiece {
         board: parts.board,
         facing: parts.facing,
         core,
-        castling,
         partner: pos.partner,
         king_home: pos.king_home,
         chess960: pos.chess960,
-        ep,
-        ep_in_key,
         push,
         pawns,
     }

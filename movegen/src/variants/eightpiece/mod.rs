@@ -183,9 +183,8 @@ pub struct EightPiece {
     /// Lancer facings as three bit planes (bit `k` of the facing index of the lancer on each
     /// square); zero on squares without a lancer.
     pub(crate) facing: [u64; 3],
+    /// Side, castling rights (bit `i` for right `i`, `RIGHT_*`), e.p. square, clocks and key.
     pub(crate) core: Core,
-    /// Castling rights, bit `i` for right `i` (`RIGHT_*`).
-    pub(crate) castling: u8,
     /// The castling partner's square of each right (meaningful while the right is held).
     pub(crate) partner: [Square; 4],
     /// Each side's king start square (meaningful while that side has a right).
@@ -193,9 +192,6 @@ pub struct EightPiece {
     /// Chess960 conventions (`eightpiece-random`): castling written king + partner square and
     /// Shredder-FEN castling letters.
     pub(crate) chess960: bool,
-    pub(crate) ep: Option<Square>,
-    /// Whether the e.p. square is in the key (a legal e.p. capture exists).
-    pub(crate) ep_in_key: bool,
     /// The `push` field: (from, to) of the unit pushed on the move just made (§6.3, §7.4).
     pub(crate) push: Option<(Square, Square)>,
     pub(crate) pawns: PawnTrack,
@@ -240,19 +236,9 @@ impl EightPiece {
         self.push
     }
 
-    /// The en-passant square (set after every double step).
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep
-    }
-
     /// Whether the Chess960 conventions of `eightpiece-random` are in force.
     pub fn is_chess960(&self) -> bool {
         self.chess960
-    }
-
-    /// Castling rights as a mask of bits `1 << RIGHT_*`.
-    pub fn castling_rights(&self) -> u8 {
-        self.castling
     }
 
     /// Loads a FEN with the given castling conventions.
@@ -349,8 +335,8 @@ impl Rules for EightPiece {
             unit_key(p, sq) ^ if p.kind == Lancer { facing_key(sq, self.facing_idx(sq)) } else { 0 }
         });
         h ^= self.core.side_key(KEYS[SIDE_KEY]);
-        h ^= Self::castle_key(self.castling, &self.partner);
-        if let Some(ep) = self.ep {
+        h ^= Self::castle_key(self.core.castling, &self.partner);
+        if let Some(ep) = self.core.ep {
             if self.ep_capturable(ep) {
                 h ^= ep_key(ep);
             }

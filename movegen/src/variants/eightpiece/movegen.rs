@@ -77,9 +77,7 @@ fn lancer_move(from: Square, to: Square, d: usize) -> Move {
 impl Sink for Lister<'_> {
     #[inline(always)]
     fn normal(&mut self, from: Square, targets: u64) {
-        for to in squares(targets) {
-            self.0.push(Move::new(MoveKind::Normal, from, to));
-        }
+        self.0.push_each(MoveKind::Normal, from, targets);
     }
     #[inline(always)]
     fn lancer(&mut self, from: Square, targets: u64) {
@@ -309,7 +307,7 @@ impl<T: Sink> Gen<'_, T> {
             for to in squares(targets) {
                 self.try_one(Move::new(MoveKind::Normal, ksq, to));
             }
-            if !in_check && self.pos.castling & self.rights_mask() != 0 {
+            if !in_check && self.pos.core.castling & self.rights_mask() != 0 {
                 self.castling();
             }
         } else if !in_check {
@@ -470,7 +468,7 @@ impl<T: Sink> Gen<'_, T> {
                 self.try_one(Move::new(MoveKind::DoublePush, sq, to));
             }
         }
-        if let Some(ep) = self.pos.ep {
+        if let Some(ep) = self.pos.core.ep {
             for from in squares(t.pawn_attacks(self.them, ep).0 & pawns) {
                 self.try_one(Move::new(MoveKind::EnPassant, from, ep));
             }
@@ -576,7 +574,7 @@ impl<T: Sink> Gen<'_, T> {
         let first = if self.us == Color::White { 0 } else { RIGHT_BK };
         let k = self.ksq;
         for right in first..first + 2 {
-            if pos.castling & (1 << right) == 0 {
+            if pos.core.castling & (1 << right) == 0 {
                 continue;
             }
             // Quick reject: the squares between king and partner are on the king's or the

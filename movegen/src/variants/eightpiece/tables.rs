@@ -55,49 +55,46 @@ const fn build_rays() -> [[u64; 64]; 8] {
 /// `RAYS[d][sq]`: the squares from `sq` (excluded) to the edge in direction `d`.
 pub(super) static RAYS: [[u64; 64]; 8] = build_rays();
 
-const fn build_lines(dirs: u8) -> [u64; 64] {
+/// What each square's rays give: the squares on its diagonals, on all its lines, and the
+/// directions with at least one square.
+struct Lines {
+    diags: [u64; 64],
+    lines: [u64; 64],
+    face_ok: [u8; 64],
+}
+
+const fn build_lines() -> Lines {
     let rays = build_rays();
-    let mut out = [0u64; 64];
+    let mut t = Lines { diags: [0; 64], lines: [0; 64], face_ok: [0; 64] };
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
         while d < 8 {
-            if dirs & (1 << d) != 0 {
-                out[sq] |= rays[d][sq];
+            t.lines[sq] |= rays[d][sq];
+            if d % 2 == 1 {
+                t.diags[sq] |= rays[d][sq];
+            }
+            if rays[d][sq] != 0 {
+                t.face_ok[sq] |= 1 << d;
             }
             d += 1;
         }
         sq += 1;
     }
-    out
+    t
 }
 
+const LINE_TABLES: Lines = build_lines();
+
 /// `DIAGS[sq]`: the squares on the diagonals through `sq` (a bishop's reach on an empty board).
-pub(super) static DIAGS: [u64; 64] = build_lines(0b1010_1010);
+pub(super) static DIAGS: [u64; 64] = LINE_TABLES.diags;
 
 /// `LINES[sq]`: the squares on the ranks, files and diagonals through `sq` (a queen's reach on
 /// an empty board).
-pub(super) static LINES: [u64; 64] = build_lines(0xff);
-
-const fn build_face_ok() -> [u8; 64] {
-    let rays = build_rays();
-    let mut out = [0u8; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 8 {
-            if rays[d][sq] != 0 {
-                out[sq] |= 1 << d;
-            }
-            d += 1;
-        }
-        sq += 1;
-    }
-    out
-}
+pub(super) static LINES: [u64; 64] = LINE_TABLES.lines;
 
 /// `FACE_OK[sq]`: bit `d` set if a lancer on `sq` facing `d` has a square in front (8P-8).
-pub(super) static FACE_OK: [u8; 64] = build_face_ok();
+pub(super) static FACE_OK: [u8; 64] = LINE_TABLES.face_ok;
 
 /// Whether direction `d` runs toward higher square indices (n, ne, e, nw).
 #[inline(always)]

@@ -521,7 +521,7 @@ impl Cache {
             c.king_moves(&mut n);
         }
         let p = &self.pawns;
-        if (changed & p.zone) | (c.sens & p.exposed) == 0 && pos.ep.is_none() {
+        if (changed & p.zone) | (c.sens & p.exposed) == 0 && pos.core.ep.is_none() {
             n.0 += u64::from(p.count);
         } else {
             c.pawn_moves(&mut n);
@@ -553,7 +553,7 @@ impl Cache {
         let p = &self.pawns;
         if self.dirty(self.sens, changed) != 0
             || (changed & (self.king_zone | p.zone)) | (self.sens & p.exposed) != 0
-            || pos.ep.is_some()
+            || pos.core.ep.is_some()
         {
             return None;
         }
@@ -713,25 +713,18 @@ mod tests {
     }
 
     /// `count_two` against the replies counted one by one, along seeded random games from the
-    /// start and from positions with checks, Rule 4 and jumps (the integration tests compare
-    /// with the reference generator too).
+    /// test positions (the start, checks, Rule 4, jumps) and one more (the integration tests
+    /// compare with the reference generator too).
     #[test]
     fn count_two_equals_the_replies_one_by_one() {
-        let fens = [
-            super::super::START_FEN,
-            "10/8k1/10/10/1R8/10/5K4/10/2n7/2W7 w - - 0 1",
-            "2w4w2/1rnb1kb1r1/1pp2pppp1/3p6/10/10/7P2/1PPP1PPBP1/1RNBqK1NR1/6WW2 w KQkq - 0 5",
-            "10/4r5/3P3n2/6P3/10/8k1/10/2P7/1K8/10 w - - 0 1",
-            // After Ra1-a2 Rule 4 binds Black, and the War Machine on g5 gives check on g1
-            // over g4 or over g2: two moves, one landing square.
-            "10/1r1wk3r1/1pq3nbp1/1B3pp3/4p2w2/1b2PPPP2/p1PP1B4/7WR1/1R2K3N1/2W7 w - - 5 32",
-        ];
+        // After Ra1-a2 Rule 4 binds Black, and the War Machine on g5 gives check on g1 over g4
+        // or over g2: two moves, one landing square.
+        let two_ways =
+            "10/1r1wk3r1/1pq3nbp1/1B3pp3/4p2w2/1b2PPPP2/p1PP1B4/7WR1/1R2K3N1/2W7 w - - 5 32";
+        let fens: Vec<&str> = super::super::TEST_FENS.into_iter().chain([two_ways]).collect();
         let mut checked = 0;
         super::super::random_games(&fens, 12, 60, 0x2545_f491_4f6c_dd1d, |pos| {
-            let mut list = JkMoves::default();
-            pos.legal_moves(&mut list);
-            let want: u64 = list.iter().map(|&m| pos.play(m).count_legal()).sum();
-            assert_eq!(pos.count_two(), want, "at {}", pos.fen());
+            crate::variants::testing::assert_count_two(pos);
             checked += 1;
         });
         assert!(checked > 1000, "only {checked} positions");

@@ -19,7 +19,7 @@ mod leaf;
 mod movegen;
 mod notation;
 mod sink;
-mod tables;
+pub mod tables;
 
 use crate::board::Board;
 use crate::castling::{self, FenRule, Homes};
@@ -62,7 +62,7 @@ pub type JkBoard = Board<Geo10x10, JkKind, 7>;
 pub use crate::castling::{BLACK_KINGSIDE, BLACK_QUEENSIDE, WHITE_KINGSIDE, WHITE_QUEENSIDE};
 
 /// Zobrist keys: 14 piece codes x 100 squares, then side, 16 castling masks, 10 e.p. files.
-const KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
+static KEYS: [u64; 14 * 100 + 1 + 16 + 10] = zobrist::keys(0x0004_0600_cb5d_0a7c);
 const SIDE_KEY: usize = 14 * 100;
 const CASTLE_KEY: usize = SIDE_KEY + 1;
 const EP_KEY: usize = CASTLE_KEY + 16;
@@ -109,10 +109,6 @@ pub fn edge() -> Bb128 {
 pub struct JumpingKnights {
     board: JkBoard,
     core: Core,
-    castling: u8,
-    ep: Option<Square>,
-    /// Whether the e.p. square is in the hash (a legal e.p. capture exists).
-    ep_hashed: bool,
 }
 
 /// Move list capacity. Every move of a unit ends on a distinct square of its lines (a quiet
@@ -128,16 +124,6 @@ impl JumpingKnights {
     #[inline(always)]
     pub fn board(&self) -> &JkBoard {
         &self.board
-    }
-
-    /// Castling rights as a mask of the `*_KINGSIDE` / `*_QUEENSIDE` bits.
-    pub fn castling(&self) -> u8 {
-        self.castling
-    }
-
-    /// The en-passant square as in FEN (set after every double step).
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep
     }
 
     /// The king square of `c`.
@@ -184,7 +170,7 @@ impl JumpingKnights {
     /// Whether an en-passant capture is legal for the side to move (hash and repetition key:
     /// an e.p. square that allows no capture does not split positions).
     fn ep_legal(&self) -> bool {
-        let Some(ep) = self.ep else { return false };
+        let Some(ep) = self.core.ep else { return false };
         if !movegen::ep_candidate(self, ep) {
             return false;
         }
@@ -210,9 +196,6 @@ impl JumpingKnights {
     fn restore(&mut self, parent: &Self) {
         self.board = parent.board;
         self.core = parent.core;
-        self.castling = parent.castling;
-        self.ep = parent.ep;
-        self.ep_hashed = parent.ep_hashed;
     }
 
     /// Plays the legal move `m` on this position ([`JumpingKnights::after`] in place).
@@ -222,17 +205,14 @@ impl JumpingKnights {
         let us = p.core.turn;
         let (from, to) = (m.from(), m.to());
         let mut h = 0;
+        let lapsed = p.core.lapse_ep();
         if HASH {
-            h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
-            if p.ep_hashed {
-                if let Some(ep) = p.ep {
-                    h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
-                }
+            h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.core.castling)];
+            if let Some(ep) = lapsed {
+                h ^= ep_key(ep);
             }
             p.core.halfmove += 1;
         }
-        p.ep = None;
-        p.ep_hashed = false;
         match m.kind() {
             MoveKind::Castle => {
                 h ^= p.board.castle(from, to, castle_rook(to), piece_key);
@@ -263,19 +243,19 @@ impl JumpingKnights {
                         p.core.halfmove = 0;
                     }
                     if m.kind() == MoveKind::DoublePush {
-                        p.ep = Some(Square((from.0 + to.0) / 2));
+                        p.core.ep = Some(Square((from.0 + to.0) / 2));
                     }
                 }
             }
         }
-        p.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        p.core.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
         p.core.pass_turn();
         if HASH {
-            h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-            if let Some(ep) = p.ep {
+            h ^= KEYS[CASTLE_KEY + usize::from(p.core.castling)];
+            if let Some(ep) = p.core.ep {
                 if p.ep_legal() {
-                    p.ep_hashed = true;
-                    h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+                    p.core.ep_keyed = true;
+                    h ^= ep_key(ep);
                 }
             }
             p.core.hash = h;
@@ -292,6 +272,12 @@ fn promoted_code(code: u8, promo: u8, us: Color) -> u8 {
     } else {
         Piece::new(JkKind::ALL[usize::from(promo)], us).code()
     }
+}
+
+/// The key of the e.p. square `ep` (by its file).
+#[inline(always)]
+fn ep_key(ep: Square) -> u64 {
+    KEYS[EP_KEY + usize::from(Geo10x10::file(ep))]
 }
 
 /// [`piece_key`] of the unit with mailbox code `code` (not 0).
@@ -340,10 +326,11 @@ impl Rules for JumpingKnights {
                 "a pawn stands on rank 0, 1, 8 or 9 (pawns start on 2 / 7 and promote on 8-9 / 1-0)",
             ));
         }
-        let castling = castling::read(f.castling, &CASTLING, &board, JkKind::King, JkKind::Rook)?;
+        let mut core = f.core();
+        core.castling = castling::read(f.castling, &CASTLING, &board, JkKind::King, JkKind::Rook)?;
         let us = f.side;
         let fwd = 10 * i16::from(us.forward());
-        let ep = fen::check_ep::<Geo10x10>(fen::parse_ep::<Geo10x10>(f.ep)?, |ep| {
+        core.ep = fen::check_ep::<Geo10x10>(fen::parse_ep::<Geo10x10>(f.ep)?, |ep| {
             Geo10x10::rank(ep) == us.select(6, 3)
                 && (1..=8).contains(&Geo10x10::file(ep))
                 && board.piece_at(Square((i16::from(ep.0) - fwd) as u8))
@@ -351,18 +338,18 @@ impl Rules for JumpingKnights {
                 && board.piece_at(ep).is_none()
                 && board.piece_at(Square((i16::from(ep.0) + fwd) as u8)).is_none()
         })?;
-        let mut pos = JumpingKnights { board, core: f.core(), castling, ep, ep_hashed: false };
+        let mut pos = JumpingKnights { board, core };
         let b = &pos.board;
         fen::check_side(us, attack::capturable(b, pos.king(!us), us, b.occupied().0))?;
-        pos.ep_hashed = pos.ep_legal();
+        pos.core.ep_keyed = pos.ep_legal();
         pos.core.hash = pos.compute_hash();
         Ok(pos)
     }
 
     fn fen(&self) -> String {
         let board = fen::write_board::<Geo10x10>(|sq| self.board.token(sq));
-        let castling = castling::text(self.castling);
-        fen::write::<Geo10x10>(&board, None, &self.core, &castling, self.ep, None)
+        let castling = castling::text(self.core.castling);
+        fen::write::<Geo10x10>(&board, None, &self.core, &castling, None)
     }
 
     #[inline]
@@ -390,10 +377,10 @@ impl Rules for JumpingKnights {
 
     fn compute_hash(&self) -> u64 {
         let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
+        h ^= KEYS[CASTLE_KEY + usize::from(self.core.castling)];
+        if let Some(ep) = self.core.ep {
             if self.ep_legal() {
-                h ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
+                h ^= ep_key(ep);
             }
         }
         h
@@ -423,21 +410,14 @@ impl Rules for JumpingKnights {
 
     // No insufficient-material draw (Rule 2 can win with bare kings): the default `false`.
 
-    /// The turn passed (null-move pruning): the e.p. right lapses, nothing else changes; `None`
-    /// in check. The side that passed is not in check, so the result is a valid position.
+    /// The turn passed ([`Core::null_move`]), nothing else changes; `None` in check. The side
+    /// that passed is not in check, so the result is a valid position.
     fn null_move(&self) -> Option<Self> {
         if self.is_check() {
             return None;
         }
         let mut p = *self;
-        if p.ep_hashed {
-            if let Some(ep) = p.ep {
-                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo10x10::file(ep))];
-            }
-        }
-        p.ep = None;
-        p.ep_hashed = false;
-        p.core.null_move(KEYS[SIDE_KEY]);
+        p.core.null_move(KEYS[SIDE_KEY], ep_key);
         Some(p)
     }
 
@@ -449,8 +429,8 @@ impl Rules for JumpingKnights {
         notation::move_text(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
+    fn parse_unmatched(&self, text: &str, _legal: &JkMoves) -> Result<Move, MoveError> {
+        notation::unmatched(self, text)
     }
 
     fn move_san(&self, m: Move) -> String {

@@ -436,7 +436,7 @@ impl<'a> Ctx<'a> {
         for p in squares(pawns & self.sens) {
             self.pawn_checked(p, fwd, promo_step, promo_any, sink);
         }
-        if let Some(ep) = self.pos.ep {
+        if let Some(ep) = self.pos.core.ep {
             let victim = ep_victim(ep, self.us);
             for side in [2, 6] {
                 let from = T.step[victim.idx()][side];
@@ -628,7 +628,7 @@ impl<'a> Ctx<'a> {
                         }
                     }
                 }
-                if let Some(ep) = self.pos.ep {
+                if let Some(ep) = self.pos.core.ep {
                     // En passant empties two squares of a rank: always tested.
                     let victim = ep_victim(ep, self.us);
                     let vi = victim.idx();
@@ -706,7 +706,7 @@ impl<'a> Ctx<'a> {
         };
         found(JkKind::WarMachine, &|i| T.wm_ring[i].0)
             || found(JkKind::Pawn, &|i| {
-                if self.pos.ep.is_some() {
+                if self.pos.core.ep.is_some() {
                     !0
                 } else {
                     let [a, c] = pawn_captures(self.us);
@@ -726,7 +726,7 @@ impl<'a> Ctx<'a> {
 #[inline(always)]
 pub(super) fn castling_rights(pos: &JumpingKnights, occ: u128) -> u8 {
     let us = pos.core.turn;
-    let rights = pos.castling & us.select(0b0011, 0b1100);
+    let rights = pos.core.castling & us.select(0b0011, 0b1100);
     if rights == 0 {
         return 0;
     }

@@ -9,7 +9,7 @@
 
 use super::{JkKind, JkMoves, JumpingKnights};
 use crate::moves::{Move, MoveKind};
-use crate::rules::{MoveError, Rules};
+use crate::rules::{one_move, MoveError, Rules};
 use crate::types::{Geo10x10, Geometry, PieceKind};
 
 fn promo_letter(m: Move) -> Option<char> {
@@ -31,27 +31,17 @@ pub(super) fn move_text(m: Move) -> String {
     s
 }
 
-/// Parses coordinate notation: the text must name exactly one legal move. A move that only
-/// Rule 4 forbids gets its own explanation.
-pub(super) fn parse_move(pos: &JumpingKnights, text: &str) -> Result<Move, MoveError> {
-    let mut list = JkMoves::default();
-    pos.legal_moves(&mut list);
-    let found: Vec<Move> = list.iter().copied().filter(|&m| move_text(m) == text).collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => {
-            if pos.moves_without_rule4().iter().any(|&m| move_text(m) == text) {
-                Err(MoveError::illegal(
-                    text,
-                    "Rule 4 (JK-5): a unit on an edge square can capture onto a central square, \
-                     so make such a capture or give check",
-                ))
-            } else {
-                Err(MoveError::unmatched::<Geo10x10>(text))
-            }
-        }
-        _ => Err(MoveError::ambiguous(text, "ambiguous")),
+/// Why a text naming no legal move is refused: a move that only Rule 4 forbids gets its own
+/// explanation.
+pub(super) fn unmatched(pos: &JumpingKnights, text: &str) -> Result<Move, MoveError> {
+    if pos.moves_without_rule4().iter().any(|&m| move_text(m) == text) {
+        return Err(MoveError::illegal(
+            text,
+            "Rule 4 (JK-5): a unit on an edge square can capture onto a central square, \
+             so make such a capture or give check",
+        ));
     }
+    one_move::<Geo10x10>(text, &[])
 }
 
 /// The seed's algebraic form of a legal move (module docs).

@@ -1,4 +1,5 @@
-//! Precomputed geometry of the 10x10 Jumping Knights board, built at compile time.
+//! Precomputed geometry of the 10x10 Jumping Knights board, built at compile time; the move
+//! generator's, and the evaluation's (`eval::jumpingknights`).
 //!
 //! Square index = `rank * 10 + file` (file 0 = `z`, 9 = `i`; rank 0..9), as
 //! [`crate::types::Geo10x10`]. Directions are the 16 of [`crate::attacks::RAY_STEPS`]: the 8
@@ -8,13 +9,13 @@ use crate::attacks::RAY_STEPS;
 use crate::types::{Bb128, Bitboard, Square};
 
 /// Number of squares.
-pub(super) const CELLS: usize = 100;
+pub const CELLS: usize = 100;
 /// "No square" in the `u8` tables: bit 127 lies outside every board set, so `1 << NONE` may be
 /// tested against any set (never a member); it must not index a table.
-pub(super) const NONE: u8 = 127;
+pub const NONE: u8 = 127;
 
 /// Every square of the board.
-pub(super) const VALID: u128 = (1u128 << 100) - 1;
+pub const VALID: u128 = (1u128 << 100) - 1;
 
 const fn file_bits(f: u32) -> u128 {
     let mut b = 0u128;
@@ -45,19 +46,19 @@ pub(super) const RANK: [u128; 10] = {
     t
 };
 /// The 36 edge squares (files z, i and ranks 0, 9).
-pub(super) const EDGE: u128 = FILE_Z | FILE_I | rank_bits(0) | rank_bits(9);
+pub const EDGE: u128 = FILE_Z | FILE_I | rank_bits(0) | rank_bits(9);
 /// The 64 central squares a1-h8.
-pub(super) const CENTRAL: u128 = VALID & !EDGE;
+pub const CENTRAL: u128 = VALID & !EDGE;
 
 /// Opposite of direction `d` (compass or knight line).
 #[inline(always)]
-pub(super) const fn opposite(d: usize) -> usize {
+pub const fn opposite(d: usize) -> usize {
     (d & 8) | ((d + 4) & 7)
 }
 
 /// Whether direction `d` runs toward higher square indices.
 #[inline(always)]
-pub(super) const fn positive(d: usize) -> bool {
+pub const fn positive(d: usize) -> bool {
     let s = RAY_STEPS[d];
     s.dy > 0 || (s.dy == 0 && s.dx > 0)
 }
@@ -74,7 +75,7 @@ const fn offset(sq: usize, dx: i32, dy: i32) -> u8 {
 
 /// All precomputed tables.
 #[derive(Debug)]
-pub(super) struct Tables {
+pub struct Tables {
     /// `ray[sq][d]`: every square from `sq` (exclusive) in direction `d` to the board edge.
     /// Rows 100..128 are empty, so `ray[NONE]` is the empty set (branch-free riders).
     pub ray: [[Bb128; 16]; 128],
@@ -163,12 +164,12 @@ const fn build() -> Tables {
 }
 
 /// The tables (a `static`: built by the compiler, no run-time initialisation).
-pub(super) static T: Tables = build();
+pub static T: Tables = build();
 
 /// `SQ_BIT[n]` = the set holding only square `n`, and the empty set for `n` >= 100 (so
 /// [`NONE`] is in no set). A table load: variable `u128` shifts compile to `shld`/`shrd` by
 /// `cl`, which are slow on the AMD machines this runs on.
-pub(super) static SQ_BIT: [u128; 128] = {
+pub static SQ_BIT: [u128; 128] = {
     let mut t = [0u128; 128];
     let mut i = 0;
     while i < CELLS {
@@ -180,7 +181,7 @@ pub(super) static SQ_BIT: [u128; 128] = {
 
 /// The set of a `u8` table entry (empty for [`NONE`]).
 #[inline(always)]
-pub(super) fn bit(n: u8) -> u128 {
+pub fn bit(n: u8) -> u128 {
     SQ_BIT[usize::from(n & 127)]
 }
 

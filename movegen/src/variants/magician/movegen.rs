@@ -160,40 +160,20 @@ impl Magician {
     /// Units of `by` attacking `sq` with occupancy `occ`.
     #[inline(always)]
     pub fn attackers(&self, sq: Square, by: Color, occ: Bb64) -> Bb64 {
-        let t = tables();
-        let b = &self.board;
-        let them = b.color(by);
+        let b = self.board();
         let y = b.kind(MagicianKind::Minister);
         let a = b.kind(MagicianKind::Archbishop);
         let c = b.kind(MagicianKind::Chancellor);
-        let straight = b.kind(MagicianKind::Rook) | b.kind(MagicianKind::Queen) | c | y;
-        let diagonal = b.kind(MagicianKind::Bishop) | b.kind(MagicianKind::Queen) | a | y;
         let area = b.kind(MagicianKind::Priestess) | a | c | y;
-        ((t.knight[sq.idx()] & b.kind(MagicianKind::Knight))
-            | (t.king[sq.idx()] & b.kind(MagicianKind::King))
-            | (t.pawn_attacks(!by, sq) & b.kind(MagicianKind::Pawn))
-            | (t.rook(sq, occ) & straight)
-            | (t.bishop(sq, occ) & diagonal)
-            | (AREA[sq.idx()] & area)
-            | (MAGE[sq.idx()] & b.kind(MagicianKind::Magician)))
-            & them
+        let leaps = (AREA[sq.idx()] & area) | (MAGE[sq.idx()] & b.kind(MagicianKind::Magician));
+        self.base.attackers(sq, by, occ, c | y, a | y) | (leaps & b.color(by))
     }
 }
 
-impl OrthoPosition for Magician {
-    #[inline(always)]
-    fn mover(&self) -> Color {
-        self.core.turn
-    }
-
-    #[inline(always)]
-    fn units(&self, c: Color) -> Bb64 {
-        self.board.color(c)
-    }
-
+impl OrthoPosition<11> for Magician {
     #[inline(always)]
     fn army(&self, c: Color) -> Army {
-        let b = &self.board;
+        let b = self.board();
         let mine = b.color(c);
         let queens = b.kind(MagicianKind::Queen) | b.kind(MagicianKind::Minister);
         Army {
@@ -208,29 +188,14 @@ impl OrthoPosition for Magician {
     }
 
     #[inline(always)]
-    fn castle_rights(&self) -> u8 {
-        self.castling
-    }
-
-    #[inline(always)]
-    fn ep_target(&self) -> Option<Square> {
-        self.ep
-    }
-
-    #[inline(always)]
-    fn ep_legal(&self, from: Square, ep: Square) -> bool {
-        self.ep_is_legal(from, ep)
-    }
-
-    #[inline(always)]
-    fn attackers_of(&self, sq: Square, by: Color, occ: Bb64) -> Bb64 {
-        self.attackers(sq, by, occ)
+    fn promotions(&self) -> &'static [u8] {
+        promotions(self.may_bring_in(self.base.core.turn))
     }
 
     /// The leaping captures (the slides of A, C, Y are in their [`Army`]).
     #[inline(always)]
     fn extra_attacks(&self, by: Color, _occ: Bb64) -> Bb64 {
-        let b = &self.board;
+        let b = self.board();
         let fam = self.family() & b.color(by);
         let mut a = Bitboard::EMPTY;
         for sq in fam {
@@ -257,7 +222,7 @@ impl OrthoPosition for Magician {
     #[inline(always)]
     fn extra_moves<S: Sink>(&self, sink: &mut S, g: &GenState) {
         let t = tables();
-        let b = &self.board;
+        let b = self.board();
         let occ = g.occ;
         for sq in self.family() & g.own {
             let i = sq.idx();

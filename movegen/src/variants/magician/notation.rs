@@ -12,7 +12,7 @@
 
 use super::{Magician, MagicianKind, MAGICIAN_CODE};
 use crate::moves::{Move, MoveKind};
-use crate::rules::{MoveError, Rules};
+use crate::rules::Rules;
 use crate::types::{Geo8x8, Geometry, PieceKind};
 
 /// Coordinate notation of a move.
@@ -31,8 +31,8 @@ pub(super) fn move_text(m: Move) -> String {
 }
 
 /// The alternative text of a promotion to the Magician that names her final form, if she
-/// takes one at once (`e7e8y`).
-fn final_form_text(pos: &Magician, m: Move) -> Option<String> {
+/// takes one at once (`e7e8y`; XBoard sends that letter).
+pub(super) fn final_form_text(pos: &Magician, m: Move) -> Option<String> {
     if m.kind() == MoveKind::Switch || m.promo() != MAGICIAN_CODE {
         return None;
     }
@@ -43,22 +43,6 @@ fn final_form_text(pos: &Magician, m: Move) -> Option<String> {
         s.push(form.letter().to_ascii_lowercase());
         s
     })
-}
-
-/// Parses coordinate notation (or the final-form alias) against `pos`.
-pub(super) fn parse_move(pos: &Magician, text: &str) -> Result<Move, MoveError> {
-    let mut list = <Magician as Rules>::Moves::default();
-    pos.legal_moves(&mut list);
-    let found: Vec<Move> = list
-        .iter()
-        .copied()
-        .filter(|&m| move_text(m) == text || final_form_text(pos, m).is_some_and(|alt| alt == text))
-        .collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(MoveError::unmatched::<Geo8x8>(text)),
-        _ => Err(MoveError::ambiguous(text, "ambiguous")),
-    }
 }
 
 /// Algebraic notation of a legal move (module docs).

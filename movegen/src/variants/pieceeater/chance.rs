@@ -44,7 +44,7 @@ pub fn torus_step(sq: Square, d: Dir) -> Square {
 impl PieceEater {
     /// The PE's possible steps after the legal action `action` (its `aux` is ignored).
     pub fn step_after(&self, action: Move) -> Step {
-        let us = self.core.turn;
+        let us = self.base.core.turn;
         let (Some(k), Some(ek)) = (self.king(us), self.king(!us)) else {
             return Step::Stays;
         };

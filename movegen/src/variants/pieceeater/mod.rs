@@ -14,10 +14,12 @@
 //! bishop 3, rook 4, queen 5), for promotions and for the dropped unit alike; 0 = none. A drop
 //! has `from` = `to` = the drop square.
 //!
-//! Position: piece bitboards + mailbox (the PE is kept apart, as a square), hands, the PE's
-//! square and `pe-left`, castling rights, en-passant square, clocks and an incremental Zobrist
-//! key; copy-make. Move generation (`movegen.rs`) lists (action, outcome) pairs or counts them
-//! without listing (perft bulk counting); notation is in `notation.rs`.
+//! Position: the orthodox base (`variants::orthodox::OrthoBase`: piece bitboards +
+//! mailbox, castling rights, en-passant square, clocks and an incremental Zobrist key; the PE is
+//! kept apart, as a square), hands, the PE's square and `pe-left`; copy-make by the shared
+//! orthodox make-move with the drop and the PE's step added. Move generation (`movegen.rs`)
+//! lists (action, outcome) pairs or counts them without listing (perft bulk counting); notation
+//! is in `notation.rs`.
 
 mod chance;
 pub mod info;
@@ -34,7 +36,7 @@ use crate::moves::{Move, MoveKind, MoveList};
 use crate::position::Core;
 use crate::rules::{EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use crate::types::{Bb64, Bitboard, Color, Geo8x8, Geometry, Piece, PieceKind, Square};
-use crate::variants::orthodox::{self, CASTLE_KEEP};
+use crate::variants::orthodox::{self, own_keys, OrthoBase, Orthodox};
 use crate::view::MoveInput;
 use crate::zobrist;
 
@@ -75,22 +77,13 @@ pub const HAND_MAX: u8 = 16;
 pub const HAND_KINDS: [PeKind; 4] = [PeKind::Rook, PeKind::Bishop, PeKind::Knight, PeKind::Pawn];
 
 const HAND_SLOTS: usize = HAND_MAX as usize + 1;
-const PIECE_KEYS: usize = 12 * 64;
-const SIDE_KEY: usize = PIECE_KEYS;
-const CASTLE_KEY: usize = SIDE_KEY + 1;
-const EP_KEY: usize = CASTLE_KEY + 16;
-const PE_KEY: usize = EP_KEY + 8;
+const PE_KEY: usize = own_keys(6);
 const LEFT_KEY: usize = PE_KEY + 64;
 const HAND_KEY: usize = LEFT_KEY + 64;
 const KEY_COUNT: usize = HAND_KEY + 2 * 4 * HAND_SLOTS;
-/// Zobrist keys: piece-squares, side, castling masks, e.p. files, PE square, `pe-left` square,
-/// hand counts (colour, kind, count).
-const KEYS: [u64; KEY_COUNT] = zobrist::keys(0x9E_EA7E_2002);
-
-#[inline(always)]
-fn piece_key(p: Piece<PeKind>, sq: Square) -> u64 {
-    KEYS[(usize::from(p.code()) - 1) * 64 + sq.idx()]
-}
+/// Zobrist keys: the orthodox ones ([`own_keys`]), then the PE square, the `pe-left` square and
+/// the hand counts (colour, kind, count).
+static KEYS: [u64; KEY_COUNT] = zobrist::keys(0x9E_EA7E_2002);
 
 #[inline(always)]
 fn hand_key(c: Color, kind: PeKind, count: u8) -> u64 {
@@ -153,14 +146,11 @@ const PE_CORNER_KEEP: [u8; 64] = pe_corner_keep_table();
 /// A PieceEater Chess position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PieceEater {
-    board: PeBoard,
+    base: OrthoBase<PeKind, 6>,
     pe: Square,
     pe_left: Option<Square>,
     /// Hand counts per colour, indexed by kind (pawn, knight, bishop, rook).
     hands: [[u8; 4]; 2],
-    core: Core,
-    castling: u8,
-    ep: Option<Square>,
 }
 
 /// The start position FEN (rule book §1).
@@ -193,7 +183,7 @@ impl PieceEater {
     /// The placement (without the PE).
     #[inline(always)]
     pub fn board(&self) -> &PeBoard {
-        &self.board
+        &self.base.board
     }
 
     /// The PieceEater's square.
@@ -218,57 +208,28 @@ impl PieceEater {
         }
     }
 
-    /// Castling rights as a mask of the `*_KINGSIDE` / `*_QUEENSIDE` bits.
-    pub fn castling(&self) -> u8 {
-        self.castling
-    }
-
-    /// The en-passant square as in FEN.
-    pub fn ep_square(&self) -> Option<Square> {
-        self.ep
-    }
-
     /// The king of `c`, if it is still on the board.
     #[inline(always)]
     pub fn king(&self, c: Color) -> Option<Square> {
-        self.board.pieces(PeKind::King, c).first()
+        self.base.board.pieces(PeKind::King, c).first()
     }
 
     /// Whether a king has been captured (the game is over).
     #[inline(always)]
     pub fn king_captured(&self) -> bool {
-        self.board.kind(PeKind::King).count() < 2
+        self.base.board.kind(PeKind::King).count() < 2
     }
 
     /// Units of `by` attacking `sq` with blockers `occ` (the PE is a blocker: include it).
     #[inline(always)]
     pub fn attackers(&self, sq: Square, by: Color, occ: Bb64) -> Bb64 {
-        let t = tables();
-        let b = &self.board;
-        let rq = b.kind(PeKind::Rook) | b.kind(PeKind::Queen);
-        let bq = b.kind(PeKind::Bishop) | b.kind(PeKind::Queen);
-        ((t.knight[sq.idx()] & b.kind(PeKind::Knight))
-            | (t.king[sq.idx()] & b.kind(PeKind::King))
-            | (t.pawn_attacks(!by, sq) & b.kind(PeKind::Pawn))
-            | (t.rook(sq, occ) & rq)
-            | (t.bishop(sq, occ) & bq))
-            & b.color(by)
+        self.base.attackers(sq, by, occ, Bitboard::EMPTY, Bitboard::EMPTY)
     }
 
     /// Every occupied square, the PE's included.
     #[inline(always)]
     pub fn occupied(&self) -> Bb64 {
-        self.board.occupied().with(self.pe)
-    }
-
-    /// Whether the e.p. square is in the hash: a pawn of the side to move can capture onto it
-    /// (with no check rule every such capture is legal), so an e.p. square that no pawn can use
-    /// does not split repetitions.
-    #[inline(always)]
-    fn ep_hashed(&self, ep: Square) -> bool {
-        (tables().pawn_attacks(!self.core.turn, ep)
-            & self.board.pieces(PeKind::Pawn, self.core.turn))
-        .any()
+        self.base.board.occupied().with(self.pe)
     }
 
     /// The player's part of a turn in coordinates (`e2e4`, `N@b1`), without the PE leg: what an
@@ -279,94 +240,27 @@ impl PieceEater {
 
     /// Whether the side to move's king is attacked (informational: there is no check rule).
     pub fn is_check(&self) -> bool {
-        let us = self.core.turn;
+        let us = self.base.core.turn;
         match self.king(us) {
             Some(k) => self.attackers(k, !us, self.occupied()).any(),
             None => false,
         }
     }
 
-    /// The position after the move `m` (action, then the PE's step to `m.aux()`).
+    /// The position after the move `m`: the player's action ([`Orthodox::make`]), then the
+    /// PE's step to `m.aux()`.
     fn play_inner(&self, m: Move) -> Self {
         let mut p = *self;
-        let mut h = p.core.hash ^ KEYS[SIDE_KEY] ^ KEYS[CASTLE_KEY + usize::from(p.castling)];
-        if let Some(ep) = p.ep {
-            if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        p.ep = None;
-        p.core.halfmove += 1;
-        let game_over = p.apply_action(m, &mut h);
+        let mut h = p.begin_move();
+        let captured = p.make(m, &mut h);
         // The PE's step (§4), unless a king was captured (§2) or it cannot move (PE-4).
+        let game_over = captured.is_some_and(|c| c.kind == PeKind::King);
         let step = m.aux();
         if !game_over && step != p.pe {
             p.step_pe(step, m.to(), &mut h);
         }
-        h ^= KEYS[CASTLE_KEY + usize::from(p.castling)];
-        p.core.pass_turn();
-        if let Some(ep) = p.ep {
-            if p.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        p.core.hash = h;
+        p.end_move(h);
         p
-    }
-
-    /// The player's action of `m` (board, hands, clock, e.p. square, castling rights), with
-    /// its key changes folded into `h`; whether it captured a king (the game is over).
-    #[inline(always)]
-    fn apply_action(&mut self, m: Move, h: &mut u64) -> bool {
-        let us = self.core.turn;
-        let (from, to) = (m.from(), m.to());
-        match m.kind() {
-            MoveKind::Drop => {
-                // Drops count as quiet moves for the halfmove clock (§5).
-                let kind = PeKind::from_code(m.promo()).expect("drop code");
-                let piece = Piece::new(kind, us);
-                let n = &mut self.hands[us.index()][kind.index()];
-                *h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
-                *n -= 1;
-                self.board.put(to, piece);
-                *h ^= piece_key(piece, to);
-            }
-            MoveKind::Castle => {
-                let rook = orthodox::castle_rook_squares(to);
-                *h ^= self.board.castle(from, to, rook, piece_key);
-                self.castling &= CASTLE_KEEP[from.idx()];
-            }
-            MoveKind::EnPassant => {
-                let victim = orthodox::ep_victim(us, to);
-                *h ^= self.board.capture_aside(from, to, victim, piece_key);
-                self.core.halfmove = 0;
-            }
-            _ => {
-                let mut game_over = false;
-                if let Some(cap) = self.board.remove(to) {
-                    *h ^= piece_key(cap, to);
-                    self.core.halfmove = 0;
-                    game_over = cap.kind == PeKind::King;
-                }
-                let piece = self.board.remove(from).expect("mover");
-                *h ^= piece_key(piece, from);
-                let placed = match PeKind::from_code(m.promo()) {
-                    Some(k) => Piece::new(k, us),
-                    None => piece,
-                };
-                self.board.put(to, placed);
-                *h ^= piece_key(placed, to);
-                if piece.kind == PeKind::Pawn {
-                    self.core.halfmove = 0;
-                    if m.kind() == MoveKind::DoublePush {
-                        self.ep = Some(Square((from.0 + to.0) / 2));
-                    }
-                }
-                self.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
-                return game_over;
-            }
-        }
-        false
     }
 
     /// The PE steps to `step` (eating what stands there), after an action whose unit landed on
@@ -380,19 +274,53 @@ impl PieceEater {
         *h ^= KEYS[LEFT_KEY + self.pe.idx()];
         self.pe_left = Some(self.pe);
         self.pe = step;
-        if let Some(eaten) = self.board.remove(step) {
-            *h ^= piece_key(eaten, step);
-            self.core.halfmove = 0;
+        let b = &mut self.base;
+        if let Some(eaten) = b.board.remove(step) {
+            *h ^= Self::piece_key(eaten, step);
+            b.core.halfmove = 0;
         }
         // PE-5: eating the double-stepped pawn, or standing on the skipped square, leaves no
         // e.p. capture.
-        if let Some(ep) = self.ep {
+        if let Some(ep) = b.core.ep {
             if step == ep || step == to {
-                self.ep = None;
+                b.core.ep = None;
             }
         }
         // PE-6.
-        self.castling &= PE_CORNER_KEEP[step.idx()];
+        b.core.castling &= PE_CORNER_KEEP[step.idx()];
+    }
+}
+
+impl Orthodox<6> for PieceEater {
+    orthodox::base_items!(PeKind, 6, &KEYS);
+
+    /// A pawn of the side to move stands to capture onto the square (with no check rule every
+    /// such capture is legal), so an e.p. square that no pawn can use does not split
+    /// repetitions.
+    #[inline(always)]
+    fn ep_capturable(&self, ep: Square) -> bool {
+        let us = self.base.core.turn;
+        (tables().pawn_attacks(!us, ep) & self.base.board.pieces(PeKind::Pawn, us)).any()
+    }
+
+    /// Promotion codes are [`PeKind::code`]s.
+    #[inline(always)]
+    fn promotion(&mut self, us: Color, code: u8) -> Piece<PeKind> {
+        Piece::new(PeKind::from_code(code).expect("promotion code"), us)
+    }
+
+    /// A drop (counted as a quiet move for the halfmove clock, §5).
+    #[inline(always)]
+    fn other_move(&mut self, m: Move, h: &mut u64) {
+        debug_assert_eq!(m.kind(), MoveKind::Drop);
+        let us = self.base.core.turn;
+        let kind = PeKind::from_code(m.promo()).expect("drop code");
+        let piece = Piece::new(kind, us);
+        let n = &mut self.hands[us.index()][kind.index()];
+        *h ^= hand_key(us, kind, *n) ^ hand_key(us, kind, *n - 1);
+        *n -= 1;
+        self.base.board.put(m.to(), piece);
+        *h ^= Self::piece_key(piece, m.to());
     }
 }
 
@@ -455,7 +383,7 @@ impl Rules for PieceEater {
 
     #[inline(always)]
     fn core(&self) -> &Core {
-        &self.core
+        &self.base.core
     }
 
     fn from_setup(f: &Setup) -> Result<Self, FenError> {
@@ -491,9 +419,10 @@ impl Rules for PieceEater {
         }
         fen::no_pawn_on_back_ranks(&board, PeKind::Pawn)?;
         let hands = parse_hand(f.hand.unwrap_or_default())?;
-        let castling =
+        let mut core = f.core();
+        core.castling =
             castling::read(f.castling, &orthodox::CASTLING, &board, PeKind::King, PeKind::Rook)?;
-        let ep = read_ep(f, &board, pe)?;
+        core.ep = read_ep(f, &board, pe)?;
         let pe_left = match f.extra(0) {
             None | Some("-") => None,
             Some(s) => {
@@ -516,8 +445,8 @@ impl Rules for PieceEater {
             // Unreachable (one item per square), kept as a guard.
             return Err(FenError::new("board", "the PieceEater shares a square"));
         }
-        let mut pos = PieceEater { board, pe, pe_left, hands, core: f.core(), castling, ep };
-        pos.core.hash = pos.compute_hash();
+        let mut pos = PieceEater { base: OrthoBase { board, core }, pe, pe_left, hands };
+        pos.seal();
         Ok(pos)
     }
 
@@ -530,7 +459,7 @@ impl Rules for PieceEater {
             if sq == self.pe {
                 Some("X".to_string())
             } else {
-                self.board.token(sq)
+                self.base.board.token(sq)
             }
         });
         let mut hand = String::new();
@@ -541,9 +470,9 @@ impl Rules for PieceEater {
                 }
             }
         }
-        let castling = castling::text(self.castling);
+        let castling = castling::text(self.base.core.castling);
         let left = self.pe_left.map_or("-".to_string(), Geo8x8::name);
-        fen::write::<Geo8x8>(&board, Some(&hand), &self.core, &castling, self.ep, Some(&left))
+        fen::write::<Geo8x8>(&board, Some(&hand), &self.base.core, &castling, Some(&left))
     }
 
     #[inline]
@@ -564,14 +493,7 @@ impl Rules for PieceEater {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut h = self.board.zobrist(piece_key) ^ self.core.side_key(KEYS[SIDE_KEY]);
-        h ^= KEYS[CASTLE_KEY + usize::from(self.castling)];
-        if let Some(ep) = self.ep {
-            if self.ep_hashed(ep) {
-                h ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        h ^= KEYS[PE_KEY + self.pe.idx()];
+        let mut h = self.key_from_scratch() ^ KEYS[PE_KEY + self.pe.idx()];
         if let Some(l) = self.pe_left {
             h ^= KEYS[LEFT_KEY + l.idx()];
         }
@@ -588,16 +510,16 @@ impl Rules for PieceEater {
     }
 
     fn end_by_rule(&self, legal: &[Move]) -> Option<GameEnd> {
-        if self.king(self.core.turn).is_none() {
+        if self.king(self.base.core.turn).is_none() {
             return Some(GameEnd {
-                outcome: Outcome::Win(!self.core.turn),
+                outcome: Outcome::Win(!self.base.core.turn),
                 reason: EndReason::KingCaptured,
             });
         }
-        if self.king(!self.core.turn).is_none() {
+        if self.king(!self.base.core.turn).is_none() {
             // Not reachable by play (the capturer never moves again); a guard.
             return Some(GameEnd {
-                outcome: Outcome::Win(self.core.turn),
+                outcome: Outcome::Win(self.base.core.turn),
                 reason: EndReason::KingCaptured,
             });
         }
@@ -609,7 +531,7 @@ impl Rules for PieceEater {
     }
 
     fn castle_partner(&self, m: Move) -> Option<Square> {
-        (m.kind() == MoveKind::Castle).then(|| orthodox::castle_rook_squares(m.to()).0)
+        orthodox::castle_partner(m)
     }
 
     /// The default input with the dropped piece's letter.
@@ -638,22 +560,11 @@ impl Rules for PieceEater {
         chance::keyed_outcome(self, m, seed)
     }
 
-    /// The turn passed for null-move pruning: the side flips, the e.p. right lapses, and the PE
-    /// does not step (a pass is not a move of the game, so there is no step to follow it; the
-    /// search uses this only as a bound). `None` when the side to move's king is attacked (it
-    /// would be captured) or a king is gone.
+    /// The turn passed for null-move pruning (`Orthodox::null_moved`), and the PE does not
+    /// step (a pass is not a move of the game, so there is no step to follow it; the search
+    /// uses this only as a bound). `None` when the side to move's king is attacked (it would be
+    /// captured) or a king is gone.
     fn null_move(&self) -> Option<Self> {
-        if self.king_captured() || self.is_check() {
-            return None;
-        }
-        let mut p = *self;
-        if let Some(ep) = p.ep {
-            if self.ep_hashed(ep) {
-                p.core.hash ^= KEYS[EP_KEY + usize::from(Geo8x8::file(ep))];
-            }
-        }
-        p.ep = None;
-        p.core.null_move(KEYS[SIDE_KEY]);
-        Some(p)
+        (!self.king_captured() && !self.is_check()).then(|| self.null_moved())
     }
 }

@@ -187,8 +187,8 @@ const PROMO_SEVENTH: [u8; 4] =
 #[inline(always)]
 pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
     let t = tables();
-    let b = &pos.board;
-    let us = pos.core.turn;
+    let b = &pos.base.board;
+    let us = pos.base.core.turn;
     let them = !us;
     let (Some(ksq), Some(eksq)) = (pos.king(us), pos.king(them)) else {
         // A king has been captured: the game is over (§6).
@@ -239,9 +239,9 @@ pub(super) fn generate<S: Sink>(pos: &PieceEater, sink: &mut S) -> Ctx {
 /// ones on the 7th (PE-2), en passant.
 #[inline(always)]
 fn pawn_moves<S: Sink>(t: &Tables8, pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink: &mut S) {
-    let us = pos.core.turn;
-    let pawns = pos.board.pieces(PeKind::Pawn, us);
-    let enemy = pos.board.color(!us);
+    let us = pos.base.core.turn;
+    let pawns = pos.base.board.pieces(PeKind::Pawn, us);
+    let enemy = pos.base.board.color(!us);
     let empty = !occ;
     let (r7, r8, r3) = match us {
         Color::White => (Bitboard(RANK_7), Bitboard(RANK_8), Bitboard(RANK_3)),
@@ -261,7 +261,7 @@ fn pawn_moves<S: Sink>(t: &Tables8, pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink
         sink.promotions(ctx, caps & r8, d, &PROMO_LAST);
         sink.promotions(ctx, caps & r7, d, &PROMO_SEVENTH);
     }
-    if let Some(ep) = pos.ep {
+    if let Some(ep) = pos.base.core.ep {
         // The e.p. square is empty and never the PE's (PE-5).
         for from in t.pawn_attacks(!us, ep) & pawns {
             sink.one(ctx, Move::new(MoveKind::EnPassant, from, ep), ep);
@@ -274,18 +274,18 @@ fn pawn_moves<S: Sink>(t: &Tables8, pos: &PieceEater, ctx: &Ctx, occ: Bb64, sink
 /// unit attacks (with the king's start square empty, rule book README).
 #[inline(always)]
 fn castling<S: Sink>(pos: &PieceEater, ctx: &Ctx, ksq: Square, occ: Bb64, sink: &mut S) {
-    let us = pos.core.turn;
+    let us = pos.base.core.turn;
     let (kbit, qbit, base) = match us {
         Color::White => (super::WHITE_KINGSIDE, super::WHITE_QUEENSIDE, 0u8),
         Color::Black => (super::BLACK_KINGSIDE, super::BLACK_QUEENSIDE, 56u8),
     };
-    if pos.castling & (kbit | qbit) != 0 && ksq == Square(base + 4) {
+    if pos.base.core.castling & (kbit | qbit) != 0 && ksq == Square(base + 4) {
         let sq = |f: u8| Square(base + f);
-        let rooks = pos.board.pieces(PeKind::Rook, us);
+        let rooks = pos.base.board.pieces(PeKind::Rook, us);
         let occ_k = occ.without(ksq);
         let attacked = |s: Square| pos.attackers(s, !us, occ_k).any();
         if !attacked(ksq) {
-            if pos.castling & kbit != 0
+            if pos.base.core.castling & kbit != 0
                 && rooks.has(sq(7))
                 && !occ.has(sq(5))
                 && !occ.has(sq(6))
@@ -294,7 +294,7 @@ fn castling<S: Sink>(pos: &PieceEater, ctx: &Ctx, ksq: Square, occ: Bb64, sink: 
             {
                 sink.king(ctx, Move::new(MoveKind::Castle, ksq, sq(6)));
             }
-            if pos.castling & qbit != 0
+            if pos.base.core.castling & qbit != 0
                 && rooks.has(sq(0))
                 && !occ.has(sq(1))
                 && !occ.has(sq(2))
@@ -311,7 +311,7 @@ fn castling<S: Sink>(pos: &PieceEater, ctx: &Ctx, ksq: Square, occ: Bb64, sink: 
 /// Drops: N, B, R on empty squares of the own 1st rank, P on the own 2nd rank.
 #[inline(always)]
 fn drops<S: Sink>(pos: &PieceEater, ctx: &Ctx, empty: Bb64, sink: &mut S) {
-    let us = pos.core.turn;
+    let us = pos.base.core.turn;
     let hand = &pos.hands[us.index()];
     let (first, second) = match us {
         Color::White => (Bitboard(RANK_1), Bitboard(RANK_2)),

@@ -173,7 +173,7 @@ pub(super) fn san(pos: &PieceEater, m: Move) -> String {
     if m.aux() != pos.pe {
         // What stands on the step's square after the action: the PE eats it.
         let after_action = pos.play(m.with_aux(pos.pe));
-        let eats = after_action.board.piece_at(m.aux()).is_some();
+        let eats = after_action.base.board.piece_at(m.aux()).is_some();
         s.push_str(",PE");
         s.push_str(&Geo8x8::name(pos.pe));
         s.push(if eats { 'x' } else { '-' });
@@ -192,10 +192,10 @@ fn action_san(pos: &PieceEater, m: Move) -> String {
         }
         _ => {}
     }
-    let Some(piece) = pos.board.piece_at(from) else {
+    let Some(piece) = pos.base.board.piece_at(from) else {
         return action_text(m);
     };
-    let capture = m.kind() == MoveKind::EnPassant || pos.board.piece_at(to).is_some();
+    let capture = m.kind() == MoveKind::EnPassant || pos.base.board.piece_at(to).is_some();
     let x = if capture { "x" } else { "" };
     let to_name = Geo8x8::name(to);
     if piece.kind == PeKind::Pawn {
@@ -215,7 +215,7 @@ fn action_san(pos: &PieceEater, m: Move) -> String {
             o.kind() == MoveKind::Normal
                 && o.to() == to
                 && o.from() != from
-                && pos.board.piece_at(o.from()) == Some(piece)
+                && pos.base.board.piece_at(o.from()) == Some(piece)
         })
         .map(|o| o.from())
         .collect();

@@ -231,7 +231,6 @@ pub type TsMoves = MoveList<1400>;
 pub struct TamerSpiel {
     board: TsBoard,
     core: Core,
-    castling: u8,
     swap: u8,
 }
 
@@ -240,11 +239,6 @@ impl TamerSpiel {
     #[inline(always)]
     pub fn board(&self) -> &TsBoard {
         &self.board
-    }
-
-    /// Castling rights as a mask of `WHITE_L`, `WHITE_A`, `BLACK_L`, `BLACK_A`.
-    pub fn castling(&self) -> u8 {
-        self.castling
     }
 
     /// Swap flags as a mask of `SWAP_WHITE`, `SWAP_BLACK`.
@@ -289,7 +283,7 @@ impl TamerSpiel {
         let (from, to) = (m.from(), m.to());
         let mut h = self.core.hash
             ^ KEYS[SIDE_KEY]
-            ^ KEYS[CASTLE_KEY + usize::from(self.castling)]
+            ^ KEYS[CASTLE_KEY + usize::from(self.core.castling)]
             ^ KEYS[SWAP_KEY + usize::from(self.swap)];
         self.core.halfmove += 1;
         match m.kind() {
@@ -307,7 +301,7 @@ impl TamerSpiel {
                 h ^= piece_key(royal_after, to) ^ piece_key(piece_after, from);
                 self.swap &= !us.select(SWAP_WHITE, SWAP_BLACK);
                 // TS-6: the swap moves the king, so both castling rights go.
-                self.castling &= !us.select(WHITE_L | WHITE_A, BLACK_L | BLACK_A);
+                self.core.castling &= !us.select(WHITE_L | WHITE_A, BLACK_L | BLACK_A);
             }
             _ => {
                 if let Some(cap) = self.board.remove(to) {
@@ -331,9 +325,9 @@ impl TamerSpiel {
                 h ^= piece_key(placed, to);
             }
         }
-        self.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
-        h ^=
-            KEYS[CASTLE_KEY + usize::from(self.castling)] ^ KEYS[SWAP_KEY + usize::from(self.swap)];
+        self.core.castling &= CASTLE_KEEP[from.idx()] & CASTLE_KEEP[to.idx()];
+        h ^= KEYS[CASTLE_KEY + usize::from(self.core.castling)]
+            ^ KEYS[SWAP_KEY + usize::from(self.swap)];
         self.core.pass_turn();
         self.core.hash = h;
     }
@@ -370,7 +364,8 @@ impl Rules for TamerSpiel {
             }
         }
         fen::no_pawn_on_back_ranks(&board, TsKind::Pawn)?;
-        let castling = castling::read(f.castling, &CASTLING, &board, TsKind::King, TsKind::Rook)?;
+        let mut core = f.core();
+        core.castling = castling::read(f.castling, &CASTLING, &board, TsKind::King, TsKind::Rook)?;
         if f.ep != "-" {
             return Err(FenError::new(
                 "en-passant",
@@ -378,7 +373,7 @@ impl Rules for TamerSpiel {
             ));
         }
         let swap = f.flags(0, "swap", SWAP_WORDS, "one of `wb`, `w`, `b`, `-`")?;
-        let mut pos = TamerSpiel { board, core: f.core(), castling, swap };
+        let mut pos = TamerSpiel { board, core, swap };
         let us = pos.core.turn;
         fen::check_side(us, pos.is_attacked(pos.royal(!us), us))?;
         pos.core.hash = pos.compute_hash();
@@ -387,9 +382,9 @@ impl Rules for TamerSpiel {
 
     fn fen(&self) -> String {
         let board = fen::write_board::<Geo12x8>(|s| self.board.token(s));
-        let castling = castling::text(self.castling);
+        let castling = castling::text(self.core.castling);
         let swap = fen::flags_text(self.swap, SWAP_WORDS);
-        fen::write::<Geo12x8>(&board, None, &self.core, &castling, None, Some(swap))
+        fen::write::<Geo12x8>(&board, None, &self.core, &castling, Some(swap))
     }
 
     #[inline]
@@ -433,7 +428,7 @@ impl Rules for TamerSpiel {
     fn compute_hash(&self) -> u64 {
         self.board.zobrist(piece_key)
             ^ self.core.side_key(KEYS[SIDE_KEY])
-            ^ KEYS[CASTLE_KEY + usize::from(self.castling)]
+            ^ KEYS[CASTLE_KEY + usize::from(self.core.castling)]
             ^ KEYS[SWAP_KEY + usize::from(self.swap)]
     }
 
@@ -449,22 +444,23 @@ impl Rules for TamerSpiel {
         notation::move_text(m)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        notation::parse_move(self, text)
+    /// A pawn's mandatory `d` may be left out.
+    fn parse_unmatched(&self, text: &str, legal: &TsMoves) -> Result<Move, MoveError> {
+        notation::unmatched(self, text, legal)
     }
 
     fn move_san(&self, m: Move) -> String {
         notation::move_san(self, m)
     }
 
-    /// The turn passed (null-move pruning): only the side to move changes (TamerSpiel has no
-    /// en-passant rights to lapse; castling and swap rights stay). `None` when in check.
+    /// The turn passed ([`Core::null_move`]; TamerSpiel has no e.p. square, and castling and
+    /// swap rights stay). `None` when in check.
     fn null_move(&self) -> Option<Self> {
         if self.is_check() {
             return None;
         }
         let mut p = *self;
-        p.core.null_move(KEYS[SIDE_KEY]);
+        p.core.null_move(KEYS[SIDE_KEY], |_| 0);
         Some(p)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{arrival_kind, TamerSpiel, TsKind, TsMoves};
 use crate::moves::{Move, MoveKind};
-use crate::rules::{MoveError, Rules};
+use crate::rules::{one_move, MoveError, Rules};
 use crate::types::{Geo12x8, Geometry, PieceKind};
 
 /// Coordinate text: `from to`, plus `d` for a pawn's promotion to Dabbabah. Castling is king
@@ -18,28 +18,24 @@ pub(super) fn move_text(m: Move) -> String {
     s
 }
 
-/// Parses coordinate text against `pos`: the text must name exactly one legal move. On the last
-/// rank the pawn's `d` may be left out (`c7c8` = `c7c8d`), since that promotion is mandatory.
-pub(super) fn parse_move(pos: &TamerSpiel, text: &str) -> Result<Move, MoveError> {
-    let mut list = TsMoves::default();
-    pos.legal_moves(&mut list);
-    let found: Vec<Move> = list.iter().copied().filter(|&m| move_text(m) == text).collect();
-    match found.as_slice() {
-        [m] => return Ok(*m),
-        [] => {}
-        _ => return Err(MoveError::ambiguous(text, "ambiguous")),
-    }
+/// A text naming none of the legal moves `legal` of `pos` read once more: on the last rank the
+/// pawn's `d` may be left out (`c7c8` = `c7c8d`), since that promotion is mandatory.
+pub(super) fn unmatched(pos: &TamerSpiel, text: &str, legal: &TsMoves) -> Result<Move, MoveError> {
     let last_rank = pos.core.turn.select(7, 0);
     let with_d = format!("{text}d");
-    let found: Vec<Move> = list
+    let found: Vec<Move> = legal
         .iter()
         .copied()
         .filter(|&m| Geo12x8::rank(m.to()) == last_rank && move_text(m) == with_d)
         .collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(MoveError::unmatched::<Geo12x8>(text)),
-        _ => Err(MoveError::ambiguous(text, "ambiguous")),
+    one_move::<Geo12x8>(text, &found)
+}
+
+/// Appends `sep` and the letter of `arrived` when a unit of `kind` arrives promoted (TS-3, TS-4).
+fn push_promotion(s: &mut String, sep: char, kind: TsKind, arrived: TsKind) {
+    if arrived != kind {
+        s.push(sep);
+        s.push(arrived.letter());
     }
 }
 
@@ -68,16 +64,8 @@ pub(super) fn move_san(pos: &TamerSpiel, m: Move) -> String {
             s.push(royal.letter());
             s.push('=');
             s.push_str(&Geo12x8::name(to));
-            let r2 = arrival_kind(royal, us, to);
-            if r2 != royal {
-                s.push('=');
-                s.push(r2.letter());
-            }
-            let p2 = arrival_kind(partner, us, from);
-            if p2 != partner {
-                s.push('/');
-                s.push(p2.letter());
-            }
+            push_promotion(&mut s, '=', royal, arrival_kind(royal, us, to));
+            push_promotion(&mut s, '/', partner, arrival_kind(partner, us, from));
         }
         _ => {
             let capture = b.piece_at(to).is_some();
@@ -99,11 +87,7 @@ pub(super) fn move_san(pos: &TamerSpiel, m: Move) -> String {
                         s.push('x');
                     }
                     s.push_str(&Geo12x8::name(to));
-                    let k2 = arrival_kind(kind, us, to);
-                    if k2 != kind {
-                        s.push('=');
-                        s.push(k2.letter());
-                    }
+                    push_promotion(&mut s, '=', kind, arrival_kind(kind, us, to));
                 }
             }
         }
