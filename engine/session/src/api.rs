@@ -99,6 +99,26 @@ pub struct LegalMove {
     /// How a person enters it on a board surface (`Rules::move_input`): its kind, the squares
     /// to click, a drop's piece, castling's partner.
     pub input: MoveInput,
+    /// Whether the player's part of the move takes an enemy unit off the board ([`captures`]).
+    pub capture: bool,
+}
+
+/// Whether the move whose effect is `effect`, played by `side`, takes an enemy unit off the
+/// board by the player's part of it: fewer enemy units stand on the squares it changes after
+/// it than before (a pushed unit is moved, not taken; the chance piece's step is the die's).
+pub fn captures(effect: &MoveEffect, side: Color) -> bool {
+    let rolled: Vec<_> = effect.chance.iter().flat_map(|c| [c.from, c.to]).collect();
+    let enemy = |t: &Option<String>| {
+        t.as_deref().and_then(|t| t.chars().next()).is_some_and(|l| {
+            l.is_ascii_alphabetic() && l.is_ascii_uppercase() == (side == Color::Black)
+        })
+    };
+    let (mut before, mut after) = (0, 0);
+    for c in effect.changes.iter().filter(|c| !rolled.contains(&c.square)) {
+        before += usize::from(enemy(&c.before));
+        after += usize::from(enemy(&c.after));
+    }
+    after < before
 }
 
 /// A game of some variant, driven by move texts in a [`Notation`].
@@ -144,6 +164,9 @@ pub trait GameApi: Send + Sync {
     }
     /// What move number `i` (from 0) of the game changed on the board.
     fn played_effect(&self, i: usize) -> Option<MoveEffect>;
+    /// Whether the current position is dead by the variant's material rule
+    /// (`Rules::insufficient_material`: neither side can win any more).
+    fn insufficient_material(&self) -> bool;
     /// The squares of the side to move's royal pieces that stand in check after `ply` moves
     /// (empty when not in check, or `ply` is past the end).
     fn check_at(&self, ply: usize) -> Vec<String>;
@@ -440,13 +463,17 @@ impl<V: Evaluator> GameApi for GameBox<V> {
         self.game
             .legal()
             .into_iter()
-            .map(|m| LegalMove {
-                text: (texts.write)(pos, m),
-                san: pos.move_san(m),
-                pgn: pos.pgn_san(m),
-                action: (texts.action)(pos, m),
-                effect: pos.move_effect(m),
-                input: pos.move_input(m),
+            .map(|m| {
+                let effect = pos.move_effect(m);
+                LegalMove {
+                    text: (texts.write)(pos, m),
+                    san: pos.move_san(m),
+                    pgn: pos.pgn_san(m),
+                    action: (texts.action)(pos, m),
+                    capture: captures(&effect, pos.turn()),
+                    effect,
+                    input: pos.move_input(m),
+                }
             })
             .collect()
     }
@@ -466,6 +493,9 @@ impl<V: Evaluator> GameApi for GameBox<V> {
     fn played_effect(&self, i: usize) -> Option<MoveEffect> {
         let m = *self.game.moves().get(i)?;
         Some(self.game.positions()[i].move_effect(m))
+    }
+    fn insufficient_material(&self) -> bool {
+        self.game.current().insufficient_material()
     }
     fn check_at(&self, ply: usize) -> Vec<String> {
         let Some(pos) = self.game.positions().get(ply).filter(|p| p.in_check()) else {
@@ -519,5 +549,37 @@ impl<V: Evaluator> GameApi for GameBox<V> {
     }
     fn as_any(&self) -> &dyn Any {
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn capture_of(v: VariantId, fen: &str, text: &str) -> bool {
+        let game = new_game(v, Some(fen)).expect("FEN");
+        let legal = game.legal(Notation::Rules);
+        legal.iter().find(|l| l.text == text).unwrap_or_else(|| panic!("{text}")).capture
+    }
+
+    /// A capture takes an enemy unit off the board: en passant is one, a push is not.
+    #[test]
+    fn captures_of_moves() {
+        let chess = VariantId::parse("chess").expect("chess");
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1";
+        assert!(capture_of(chess, fen, "e5d6"), "en passant");
+        assert!(!capture_of(chess, fen, "e5e6"));
+        let fen = "4k3/8/8/8/8/8/5r2/4K3 w - - 0 1";
+        assert!(!capture_of(chess, fen, "e1d1"));
+        assert!(capture_of(chess, fen, "e1f2"));
+        let eight = VariantId::parse("eightpiece").expect("eightpiece");
+        let game = new_game(eight, Some("7k/8/8/2l(n)5/1S6/8/8/4K3 w - - 0 1 -")).expect("FEN");
+        let pushes: Vec<LegalMove> = game
+            .legal(Notation::Rules)
+            .into_iter()
+            .filter(|l| l.input.kind == movegen::moves::MoveKind::Push)
+            .collect();
+        assert!(!pushes.is_empty());
+        assert!(pushes.iter().all(|l| !l.capture), "a push moves the unit, takes none");
     }
 }

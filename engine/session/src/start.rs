@@ -2,6 +2,7 @@
 //! variant table's `setups`), read with the FEN conventions `UCI_Chess960` asks for (the table's
 //! `chess960`).
 
+use movegen::fen::FenError;
 use movegen::rules::{Rules, VariantId};
 use movegen::Error;
 
@@ -25,6 +26,14 @@ pub fn new_position<V: Rules>(
         (None, None) => info.start_fen.unwrap_or(V::START_FEN).to_string(),
     };
     Ok(V::from_fen_as(read_as, &text)?)
+}
+
+/// The position of variant `id` (position type `V`) that `fen` gives, read as
+/// [`new_position`] reads it (with `chess960`, as the table's `chess960` id reads it), or the
+/// field that is wrong with it.
+pub fn read_fen<V: Rules>(id: VariantId, fen: &str, chess960: bool) -> Result<V, FenError> {
+    let read_as = if chess960 { id.info().chess960.unwrap_or(id) } else { id };
+    V::from_fen_as(read_as, fen)
 }
 
 #[cfg(test)]
