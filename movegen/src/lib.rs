@@ -15,6 +15,7 @@ pub mod rules;
 pub mod types;
 pub mod variants;
 pub mod view;
+pub mod walk;
 pub mod zobrist;
 
 pub use error::Error;

@@ -261,7 +261,6 @@ mod tests {
     use super::*;
     use crate::info::VariantId;
     use crate::rules::Rules;
-    use crate::zobrist::splitmix64;
 
     /// The squares a coordinate text names, read back with the geometry's square reader (the
     /// test's own reading of notation.md): each leg's squares in order, a square repeated in a
@@ -302,14 +301,9 @@ mod tests {
         starts.extend(info.perft_bench.iter().map(|(f, _)| f.to_string()));
         let (mut rng, mut castles) = (v as u64, 0);
         for fen in &starts {
+            let start = R::from_fen_as(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"));
             for _ in 0..6 {
-                let mut pos = R::from_fen_as(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"));
-                for _ in 0..80 {
-                    let mut list = R::Moves::default();
-                    pos.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
+                crate::walk::random_walk(&start, 80, &mut rng, |pos, list| {
                     let view = pos.board_view();
                     for &m in list.iter() {
                         let input = pos.move_input(m);
@@ -331,9 +325,7 @@ mod tests {
                             assert_eq!(input.partner, None, "{v} {text}");
                         }
                     }
-                    rng = splitmix64(rng);
-                    pos = pos.play(list[(rng % list.len() as u64) as usize]);
-                }
+                });
             }
         }
         castles

@@ -65,7 +65,6 @@ mod tests {
     use super::*;
     use movegen::moves::ACTION_MASK;
     use movegen::rules::{Rules, VariantId};
-    use movegen::zobrist::splitmix64;
     use std::collections::HashSet;
 
     /// The forms of the actions of random games from the variant's start, setups and bench
@@ -83,13 +82,7 @@ mod tests {
         for fen in &starts {
             let start = V::from_fen_as(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"));
             for _ in 0..24 {
-                let mut pos = start.clone();
-                for _ in 0..160 {
-                    let mut list = V::Moves::default();
-                    pos.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
+                movegen::walk::random_walk(&start, 160, &mut rng, |pos, list| {
                     let mut actions: Vec<u32> = Vec::new();
                     let mut inputs = Vec::new();
                     for &m in list.iter() {
@@ -101,9 +94,7 @@ mod tests {
                     }
                     let refs: Vec<&MoveInput> = inputs.iter().collect();
                     seen.extend(forms_of(&refs, V::HAS_CHANCE).into_iter().flatten());
-                    rng = splitmix64(rng);
-                    pos = pos.play(list[(rng % list.len() as u64) as usize]);
-                }
+                });
             }
         }
         seen

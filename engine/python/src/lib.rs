@@ -129,18 +129,24 @@ pub(crate) fn variant(name: &str) -> PyResult<VariantId> {
 fn menagerie(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add("Error", py.get_type::<Error>())?;
-    m.add("FenError", py.get_type::<FenError>())?;
-    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
-    m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
-    m.add("MalformedMoveError", py.get_type::<MalformedMoveError>())?;
-    m.add("UnknownVariantError", py.get_type::<UnknownVariantError>())?;
-    m.add("GameOverError", py.get_type::<GameOverError>())?;
-    m.add("GameFullError", py.get_type::<GameFullError>())?;
-    m.add("SetupError", py.get_type::<SetupError>())?;
-    m.add("PgnError", py.get_type::<PgnError>())?;
-    m.add("BadArgumentError", py.get_type::<BadArgumentError>())?;
-    m.add("ResourceError", py.get_type::<ResourceError>())?;
+    // The exception classes, each under its own name.
+    macro_rules! add_types {
+        ($($t:ident),*) => { $( m.add(stringify!($t), py.get_type::<$t>())?; )* };
+    }
+    add_types!(
+        Error,
+        FenError,
+        IllegalMoveError,
+        AmbiguousMoveError,
+        MalformedMoveError,
+        UnknownVariantError,
+        GameOverError,
+        GameFullError,
+        SetupError,
+        PgnError,
+        BadArgumentError,
+        ResourceError
+    );
     compat::register(m)?;
     board::register(m)?;
     engine::register(m)?;
