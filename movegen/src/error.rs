@@ -47,7 +47,7 @@ pub enum Error {
         /// What users see.
         message: String,
     },
-    /// A variant name that names no variant, or a variant this build leaves out.
+    /// A variant name that names no variant.
     UnknownVariant {
         /// The name.
         name: String,

@@ -303,29 +303,38 @@ mod tests {
         for fen in &starts {
             let start = R::from_fen_as(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"));
             for _ in 0..6 {
-                crate::walk::random_walk(&start, 80, &mut rng, |pos, list| {
-                    let view = pos.board_view();
-                    for &m in list.iter() {
-                        let input = pos.move_input(m);
-                        let text = pos.action_text(m);
-                        let (squares, letter) = named::<R::G>(&text);
-                        assert_eq!((&input.clicks, input.drop), (&squares, letter), "{v} {text}");
-                        assert_eq!(input.kind, m.kind());
-                        let own = |sq: Square| {
-                            view.cell(sq).token().is_some_and(|t| {
-                                t.starts_with(|c: char| c.is_ascii_uppercase())
-                                    == (pos.turn() == Color::White)
-                            })
-                        };
-                        if m.kind() == MoveKind::Castle {
-                            let p = input.partner.expect("castling has a partner");
-                            assert!(p != m.from() && own(p), "{v} {} {text}", pos.fen());
-                            castles += 1;
-                        } else {
-                            assert_eq!(input.partner, None, "{v} {text}");
+                crate::walk::random_walk(
+                    &start,
+                    80,
+                    crate::walk::splitmix(&mut rng),
+                    |pos, list| {
+                        let view = pos.board_view();
+                        for &m in list.iter() {
+                            let input = pos.move_input(m);
+                            let text = pos.action_text(m);
+                            let (squares, letter) = named::<R::G>(&text);
+                            assert_eq!(
+                                (&input.clicks, input.drop),
+                                (&squares, letter),
+                                "{v} {text}"
+                            );
+                            assert_eq!(input.kind, m.kind());
+                            let own = |sq: Square| {
+                                view.cell(sq).token().is_some_and(|t| {
+                                    t.starts_with(|c: char| c.is_ascii_uppercase())
+                                        == (pos.turn() == Color::White)
+                                })
+                            };
+                            if m.kind() == MoveKind::Castle {
+                                let p = input.partner.expect("castling has a partner");
+                                assert!(p != m.from() && own(p), "{v} {} {text}", pos.fen());
+                                castles += 1;
+                            } else {
+                                assert_eq!(input.partner, None, "{v} {text}");
+                            }
                         }
-                    }
-                });
+                    },
+                );
             }
         }
         castles

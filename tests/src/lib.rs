@@ -114,17 +114,6 @@ pub fn random_playouts<R: Rules>(
 pub fn random_positions<R: Rules>(start: &R, seed: u64, count: usize, plies: usize) -> Vec<R> {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
     (0..count)
-        .map(|_| {
-            let mut pos = start.clone();
-            for _ in 0..plies {
-                let mut list = R::Moves::default();
-                pos.legal_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                pos = pos.play(list[(rng.next_u64() % list.len() as u64) as usize]);
-            }
-            pos
-        })
+        .map(|_| movegen::walk::random_walk(start, plies, || rng.next_u64(), |_, _| {}))
         .collect()
 }

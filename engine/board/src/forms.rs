@@ -82,19 +82,24 @@ mod tests {
         for fen in &starts {
             let start = V::from_fen_as(v, fen).unwrap_or_else(|e| panic!("{v} {fen}: {e}"));
             for _ in 0..24 {
-                movegen::walk::random_walk(&start, 160, &mut rng, |pos, list| {
-                    let mut actions: Vec<u32> = Vec::new();
-                    let mut inputs = Vec::new();
-                    for &m in list.iter() {
-                        let action = if V::HAS_CHANCE { m.0 & ACTION_MASK } else { m.0 };
-                        if !actions.contains(&action) {
-                            actions.push(action);
-                            inputs.push(pos.move_input(m));
+                movegen::walk::random_walk(
+                    &start,
+                    160,
+                    movegen::walk::splitmix(&mut rng),
+                    |pos, list| {
+                        let mut actions: Vec<u32> = Vec::new();
+                        let mut inputs = Vec::new();
+                        for &m in list.iter() {
+                            let action = if V::HAS_CHANCE { m.0 & ACTION_MASK } else { m.0 };
+                            if !actions.contains(&action) {
+                                actions.push(action);
+                                inputs.push(pos.move_input(m));
+                            }
                         }
-                    }
-                    let refs: Vec<&MoveInput> = inputs.iter().collect();
-                    seen.extend(forms_of(&refs, V::HAS_CHANCE).into_iter().flatten());
-                });
+                        let refs: Vec<&MoveInput> = inputs.iter().collect();
+                        seen.extend(forms_of(&refs, V::HAS_CHANCE).into_iter().flatten());
+                    },
+                );
             }
         }
         seen

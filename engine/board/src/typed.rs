@@ -22,16 +22,15 @@ pub fn typed<'a>(entries: &'a [Entry], text: &str, chance: bool) -> Vec<&'a Entr
     if t.is_empty() {
         return Vec::new();
     }
+    let (tk, tl) = (key(t, chance), loose(t, chance));
     let steps: [&dyn Fn(&Entry) -> bool; 4] = [
         &|e| e.action == t || e.san == t,
-        &|e| key(t, chance) == key(&e.san, chance) || key(t, chance) == key(&e.action, false),
-        &|e| {
-            loose(t, chance) == loose(&e.san, chance) || loose(t, chance) == loose(&e.action, false)
-        },
+        &|e| tk == key(&e.san, chance) || tk == key(&e.action, false),
+        &|e| tl == loose(&e.san, chance) || tl == loose(&e.action, false),
         &|e| {
             e.forms.contains(&MoveForm::Promotion)
-                && (loose(t, chance) == loose(without_piece_san(&e.san), chance)
-                    || loose(t, chance) == loose(without_suffix(e), false))
+                && (tl == loose(without_piece_san(&e.san), chance)
+                    || tl == loose(without_suffix(e), false))
         },
     ];
     for step in steps {
