@@ -11,6 +11,9 @@
 //! reads a king's move with a kill square as castling and forfeits it). A receiver then derives the
 //! step from the die itself: the die is keyed by the `Seed` option, the position and the
 //! action (`Rules::roll`), so two engines with the same `Seed` agree on every such step.
+//!
+//! A unit eaten without the step carried stays on XBoard's board; the engine keeps a copy of that
+//! board ([`xb_board`]) and avoids the moves XBoard would refuse or draw wrongly because of it.
 
 use super::Dialect;
 use movegen::moves::MoveKind;
@@ -18,6 +21,9 @@ use movegen::rules::{Rules, VariantId};
 use movegen::types::{Geo8x8, Geometry, Square};
 use movegen::variants::pieceeater::{PeKind, PieceEater, Step};
 use movegen::{Error, Move, MoveError};
+use xb_board::XbBoard;
+
+mod xb_board;
 
 /// The XBoard piece-to-char table: P N B R Q, the elephant slot (`E`, the PE), the king.
 const PIECE_TO_CHAR: &str = "PNBRQ.EKpnbrq.ek";
@@ -110,79 +116,32 @@ fn xboard_can_carry(pos: &PieceEater, m: Move) -> bool {
     }
 }
 
-/// The squares of a castling rook's destination, or of a normal move's: where the action puts
-/// a unit (rule 3 then may feed that unit to the PE).
-fn action_destinations(m: Move) -> [Square; 2] {
-    match m.kind() {
-        MoveKind::Castle => {
-            let rook_to =
-                if Geo8x8::file(m.to()) == 6 { Square(m.to().0 - 1) } else { Square(m.to().0 + 1) };
-            [m.to(), rook_to]
-        }
-        _ => [m.to(), m.to()],
-    }
-}
-
-/// One bit per square of `pos`'s board that holds a unit or the PE.
-fn occupied(pos: &PieceEater) -> u64 {
-    let view = pos.board_view();
-    view.cells
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| c.token().is_some())
-        .fold(0, |acc, (i, _)| acc | 1u64 << i)
-}
-
-/// The position after `moves` from `start`, and the squares XBoard 4.9.1's board shows occupied
-/// then (legality testing off, `-xlegal`). XBoard draws the PE as an elephant that never moves
-/// from its first square, and removes an eaten unit only when the turn's text carried the PE's
-/// step in the kill slot ([`xboard_can_carry`]); a unit eaten otherwise (a forced eat of the
-/// mover, any eat after a drop, e.p. or a lettered promotion) stays on XBoard's board. Each turn
-/// is taken to have been sent in the form `to_xboard` writes, as two Menagerie engines do; a
+/// The position after `moves` from `start`, and XBoard 4.9.1's board then ([`XbBoard`]). Each
+/// turn is taken to have been sent in the form `to_xboard` writes, as two Menagerie engines do; a
 /// human's move entered in XBoard carries no step at all, so an eat after it is not seen here.
-fn xboard_shadow(start: &PieceEater, moves: &[Move]) -> (PieceEater, u64) {
-    let mut occ = occupied(start);
+fn xboard_shadow(start: &PieceEater, moves: &[Move]) -> (PieceEater, XbBoard) {
+    let mut xb = XbBoard::new(start);
     let mut pos = *start;
     for &m in moves {
-        let carried = pos.to_xboard(m).contains(',');
-        for c in pos.move_effect(m).changes {
-            let bit = 1u64 << c.square.0;
-            if c.after.as_deref() == Some("X") {
-                // The PE's destination: XBoard keeps the unit the action put there (a forced eat
-                // is never carried) and drops an eaten unit only from a carried step.
-                if action_destinations(m).contains(&c.square) {
-                    occ |= bit;
-                } else if carried {
-                    occ &= !bit;
-                }
-            } else if c.before.as_deref() == Some("X") {
-                // The square the PE left: XBoard never saw it arrive, nothing changes there.
-            } else if c.after.is_some() {
-                occ |= bit;
-            } else {
-                occ &= !bit;
-            }
-        }
+        xb = xb.apply(&pos, m, pos.to_xboard(m).contains(','));
         pos = pos.play(m);
     }
-    (pos, occ)
+    (pos, xb)
 }
 
 impl Dialect for PieceEater {
-    /// Drops onto a square that XBoard's board still shows occupied (a unit the PE ate without
-    /// XBoard seeing it, or the elephant's first square): XBoard refuses a drop onto an occupied
-    /// square even with legality testing off and forfeits the mover.
+    /// The moves XBoard's own board ([`XbBoard`]) cannot follow: a drop onto a square it still
+    /// shows occupied (a unit the PE ate without XBoard seeing it, or the elephant's first
+    /// square), which it refuses even with legality testing off, and a move it would draw wrongly,
+    /// such as a king's step onto a ghost rook, which it takes for castling.
     fn xboard_avoid(start: &Self, moves: &[Move]) -> Vec<Move> {
-        let (pos, occ) = xboard_shadow(start, moves);
-        let ghosts = occ & !occupied(&pos);
-        if ghosts == 0 {
-            return Vec::new();
-        }
+        let (pos, xb) = xboard_shadow(start, moves);
+        let before = xb.mismatches(&pos);
         let mut list = <Self as Rules>::Moves::default();
         pos.legal_moves(&mut list);
         list.iter()
             .copied()
-            .filter(|m| m.kind() == MoveKind::Drop && ghosts & (1u64 << m.to().0) != 0)
+            .filter(|&m| xb.cannot_follow(&pos, m, pos.to_xboard(m).contains(','), before))
             .collect()
     }
 
@@ -364,5 +323,31 @@ mod tests {
             }
         }
         assert!(kings >= 10 && rooks >= 2, "{kings} king moves, {rooks} rook moves");
+    }
+
+    /// The GUI test's forfeit of 2026-12-07: a black rook eaten on f8 by a forced step stays on
+    /// XBoard's board; the king's later step onto f8 is castling to XBoard (king to c8), and the
+    /// king's next move then starts from a square XBoard shows empty. The step onto the ghost
+    /// rook is avoided; the king's other steps are not.
+    #[test]
+    fn a_king_step_onto_a_ghost_rook_is_avoided() {
+        let start = PieceEater::from_fen("8/4X3/7k/8/8/8/8/K4r2[] b - - 0 1 -").unwrap();
+        // f1f8 lands next to the PE (e7), which must eat the rook (rule 3): not carried.
+        let eat = start.parse_move("f1f8,e7f8").unwrap();
+        assert_eq!(start.to_xboard(eat), "f1f8");
+        let mut pos = start;
+        let mut played = vec![];
+        // The PE leaves f8 for g8, then (next to the king on g7) for the first rank.
+        for text in ["f1f8,e7f8", "a1a2,f8g8", "h6g7,g8g1", "a2a1,g1f1"] {
+            let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            played.push(m);
+            pos = pos.play(m);
+        }
+        let avoid = PieceEater::xboard_avoid(&start, &played);
+        let texts: Vec<String> = avoid.iter().map(|m| pos.action_text(*m)).collect();
+        assert!(!texts.is_empty() && texts.iter().all(|t| t == "g7f8"), "{texts:?}");
+        let mut list = <PieceEater as Rules>::Moves::default();
+        pos.legal_moves(&mut list);
+        assert!(list.iter().any(|m| pos.action_text(*m) == "g7g6" && !avoid.contains(m)));
     }
 }
