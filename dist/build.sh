@@ -5,6 +5,8 @@
 #                                                         any x86-64 CPU) + `menagerie-x86-64-v3`
 #   menagerie-<version>-x86_64-pc-windows-gnu.zip         Windows x86-64: the same two, as .exe
 #   menagerie-<version>-aarch64-unknown-linux-gnu.tar.gz  Linux on 64-bit ARM
+#   menagerie_chess-<version>-cp39-abi3-*.whl              the Python package (engine/python)
+#   menagerie-chess-<version>.tgz                         the npm package (engine/npm)
 #
 # each with README.md, LICENSE, docs/, the XBoard piece images (xboard-pieces/<variant>/), the
 # WinBoard piece bitmaps in the Windows archive (winboard-pieces/<variant>/), and SHA256SUMS (the
@@ -17,7 +19,9 @@
 #   TARGET         some of the triples above (default: all three)
 #
 # Needs: the pinned Rust toolchain with the targets (rust-toolchain.toml lists them), Debian's
-# gcc-mingw-w64-x86-64 and gcc-aarch64-linux-gnu (cross linkers), python3, tar, sha256sum.
+# gcc-mingw-w64-x86-64 and gcc-aarch64-linux-gnu (cross linkers), python3, tar, sha256sum; for
+# the packages maturin (fetched by pip), wasm-bindgen (installed by engine/npm/build.sh) and npm.
+# MENAGERIE_NO_PACKAGES=1 leaves the packages out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +30,7 @@ targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --profile) profile=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -104,5 +108,16 @@ for triple in "${targets[@]}"; do
   (cd "$out" && sha256sum "$archive" > "$archive.sha256")
   echo "$out/$archive"
 done
+
+# The library packages (docs/install.md): the Python wheel (Linux x86-64, abi3) and the npm
+# tarball (WebAssembly: every platform), each with its checksum beside it.
+if [ "${MENAGERIE_NO_PACKAGES:-}" != 1 ]; then
+  for pkg in "$(engine/python/build.sh --profile "$profile" "$out" | tail -1)" \
+             "$(engine/npm/build.sh --profile "$profile" "$out" | tail -1)"; do
+    [ -n "$pkg" ] || continue
+    (cd "$out" && sha256sum "$(basename "$pkg")" > "$(basename "$pkg").sha256")
+    echo "$pkg"
+  done
+fi
 (cd "$out" && cat ./*.sha256 > SHA256SUMS)
-echo "== archives in $out (checksums: $out/SHA256SUMS)" >&2
+echo "== archives and packages in $out (checksums: $out/SHA256SUMS)" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the Python wheel (menagerie-chess) with maturin, installs it into a fresh venv with
-# pytest and pyffish 0.0.90, and runs the package's tests (docs/python.md).
+# Builds the Python wheel (menagerie-chess, engine/python/build.sh), installs it into a fresh
+# venv with pytest and pyffish 0.0.90, and runs the package's tests (docs/python.md).
 #
 #   engine/python/ci.sh [--profile PROFILE] [OUT_DIR]
 #
@@ -31,18 +31,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 start=$(date +%s)
 
-echo "== python package: maturin (a build venv)"
-"$python" -m venv "$work/build"
-if ! "$work/build/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.9.4,<2"; then
-  echo "WARNING: could not install maturin; the Python package is not built or tested"
+wheel=$(engine/python/build.sh --profile "$profile" "$out" | tail -1)
+if [ -z "$wheel" ]; then
   exit 0
 fi
-
-echo "== python package: wheel (profile $profile) into $out"
-rm -f "$out"/menagerie_chess-*.whl
-"$work/build/bin/maturin" build --quiet --profile "$profile" --manifest-path engine/python/Cargo.toml \
-  --out "$out" --interpreter "$python"
-wheel=$(ls "$out"/menagerie_chess-*.whl)
 echo "built $wheel"
 
 echo "== python package: a fresh venv with the wheel, pytest and pyffish"

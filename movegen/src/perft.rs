@@ -48,6 +48,11 @@ pub fn divide_until<R: Rules>(
     threads: usize,
     stop: &AtomicBool,
 ) -> Option<Vec<(Move, u64)>> {
+    // A finished game (a king just captured, say) has perft 0 at every depth, though its
+    // generator may still list moves: nothing to split, so the rows sum to `perft`.
+    if pos.count_legal() == 0 {
+        return Some(Vec::new());
+    }
     let mut list = R::Moves::default();
     pos.legal_moves(&mut list);
     let moves: Vec<Move> = list.to_vec();

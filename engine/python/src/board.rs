@@ -122,7 +122,7 @@ impl Board {
     /// The legal moves as notation.md texts (in a game of chance, whole turns).
     #[getter]
     fn legal_moves(&self) -> Vec<String> {
-        self.game().legal(Notation::Rules).into_iter().map(|l| l.text).collect()
+        self.game().legal_texts(Notation::Rules)
     }
 
     /// The legal actions: in a game of chance the player's part of each turn (once each);

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 use std::time::{Duration, Instant};
 
 /// pyffish's mate value, which the scores of mates count down from.
-const VALUE_MATE: i32 = crate::compat::VALUE_MATE;
+const VALUE_MATE: i32 = compat::VALUE_MATE;
 
 /// The system's monotonic clock for the search's deadlines.
 #[derive(Debug)]

@@ -1,14 +1,14 @@
 //! Menagerie for Python: `import menagerie` (docs/python.md). A front end like the others: it
 //! decodes Python's arguments, calls the session (and the search), and encodes the answer; it
-//! decides no rules. Two layers: the pyffish-compatible functions ([`compat`]) and a
-//! python-chess-style API ([`board`]: `Board`; [`engine`]: `Engine`). Every failure is a Python
-//! exception made by [`error`] from the session's typed `session::Error`, never a crash of the
-//! interpreter.
+//! decides no rules. Two layers: the pyffish-compatible functions ([`pyffish`], over the layer
+//! the npm package shares, `engine/compat`) and a python-chess-style API ([`board`]: `Board`;
+//! [`engine`]: `Engine`). Every failure is a Python exception made by [`error`] from the
+//! session's typed `session::Error`, never a crash of the interpreter.
 #![forbid(unsafe_code)]
 
 mod board;
-mod compat;
 mod engine;
+mod pyffish;
 mod value;
 
 use movegen::rules::VariantId;
@@ -115,13 +115,7 @@ pub(crate) fn error(e: SessionError) -> PyErr {
 
 /// The variant named `name`, or `UnknownVariantError`.
 pub(crate) fn variant(name: &str) -> PyResult<VariantId> {
-    VariantId::parse(name).ok_or_else(|| {
-        let known: Vec<&str> = VariantId::ALL.iter().map(|v| v.name()).collect();
-        error(SessionError::UnknownVariant {
-            name: name.to_string(),
-            message: format!("unknown variant `{name}` (known: {})", known.join(", ")),
-        })
-    })
+    compat::variant(name).map_err(error)
 }
 
 /// The module `menagerie`.
@@ -147,7 +141,7 @@ fn menagerie(m: &Bound<'_, PyModule>) -> PyResult<()> {
         BadArgumentError,
         ResourceError
     );
-    compat::register(m)?;
+    pyffish::register(m)?;
     board::register(m)?;
     engine::register(m)?;
     Ok(())

@@ -34,14 +34,7 @@ pub(crate) fn to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAn
     })
 }
 
-/// The variant table's entry of `v` as the web board reads it (`board::table::variant_json`:
-/// id, title, board shape, pieces with their names and moves, move forms, marks, setups), with
-/// the start FEN and without the web board's image URLs.
+/// The variant table's entry of `v` ([`compat::variant_info`]).
 pub(crate) fn variant_info(py: Python<'_>, v: VariantId) -> PyResult<Bound<'_, PyAny>> {
-    let mut entry = board::table::variant_json(v, Value::Null);
-    if let Value::Object(o) = &mut entry {
-        o.remove("images");
-        o.insert("start_fen".into(), v.info().start_fen.map_or(Value::Null, Value::from));
-    }
-    to_py(py, &entry)
+    to_py(py, &compat::variant_info(v))
 }

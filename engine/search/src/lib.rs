@@ -6,6 +6,7 @@
 //! the variant; the protocol layer picks the variant once per search. What can fail (a table or
 //! a thread the system refuses) returns [`Error::Resources`] (`movegen::Error`, re-exported).
 
+pub mod bench;
 pub mod params;
 mod pool;
 pub mod skill;
@@ -509,7 +510,11 @@ fn begin<V: Evaluator>(
             shared.soft_ms.store(s.as_millis() as u64, Relaxed);
         }
     }
-    shared.tt.new_search();
+    // A search resumed from a later depth goes on with the same search's table entries: they
+    // must not become the stale, preferred victims of the entries it writes now.
+    if limits.from_depth.is_none() {
+        shared.tt.new_search();
+    }
     let avoid = root_avoid(&root, &config.avoid);
     (Task { avoid, root, history, limits, shared }, config)
 }
@@ -705,7 +710,8 @@ fn deepen<V: Evaluator>(
         && limits.clock.is_some()
         && limits.movetime.is_none();
     let mut stable = 0u32;
-    'deepen: for depth in 1..=max {
+    let first_depth = limits.from_depth.unwrap_or(1).clamp(1, max);
+    'deepen: for depth in first_depth..=max {
         let mut lines: Vec<Line> = Vec::new();
         w.excluded.clear();
         w.excluded.extend_from_slice(avoid);

@@ -48,6 +48,10 @@ pub struct Limits {
     pub infinite: bool,
     /// Stop once a mate in this many moves is found.
     pub mate: Option<u32>,
+    /// The first depth to search (`None`: 1): a search resumed in slices on the caller's
+    /// thread (the WebAssembly engine) finds its shallower depths in the table and goes on
+    /// from the first it has not completed.
+    pub from_depth: Option<u32>,
 }
 
 /// The time budget derived from [`Limits`]: a soft target (don't start an iteration after it)

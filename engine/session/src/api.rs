@@ -14,7 +14,7 @@ use movegen::rules::{GameEnd, Rules, VariantId};
 use movegen::types::Color;
 use movegen::view::{BoardView, MoveEffect, MoveInput};
 use movegen::{Error, Move};
-use search::{Config, Info, Limits, Reporter, Searcher};
+use search::{Config, Info, Limits, LocalSearcher, Outcome, Reporter, Searcher, Timer};
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -152,6 +152,12 @@ pub trait GameApi: Send + Sync {
     /// Every legal move of the current position with its texts (`text` and `action` in
     /// `notation`) and its effect.
     fn legal(&self, notation: Notation) -> Vec<LegalMove>;
+    /// The texts of every legal move of the current position in `notation`, in the order of
+    /// [`GameApi::legal`], without the rest of [`LegalMove`] (much quicker: libraries list
+    /// moves often).
+    fn legal_texts(&self, notation: Notation) -> Vec<String>;
+    /// The algebraic texts of every legal move, in the order of [`GameApi::legal`].
+    fn legal_sans(&self) -> Vec<String>;
     /// The algebraic texts of the line of moves `texts` (notation.md) from the current
     /// position, up to the first that is not legal where it stands.
     fn san_line(&self, texts: &[String]) -> Vec<String>;
@@ -190,6 +196,21 @@ pub trait GameApi: Send + Sync {
         listener: Listener,
         notation: Notation,
     );
+    /// Searches the current position on the caller's thread ([`LocalSearcher`]: no thread is
+    /// started, so it runs in WebAssembly in a web page) until a limit is reached, `timer`
+    /// passes a deadline or `stop` is set; events go to `listener` as with [`GameApi::go`], and
+    /// the search has ended when this returns, with what it found (its nodes, depth, line).
+    #[allow(clippy::too_many_arguments)]
+    fn search_here(
+        &self,
+        searcher: &mut LocalSearcher,
+        limits: &Limits,
+        config: &Config,
+        timer: Arc<dyn Timer>,
+        stop: Arc<AtomicBool>,
+        listener: Listener,
+        notation: Notation,
+    ) -> Outcome;
     /// An independent copy of the game.
     fn clone_box(&self) -> Box<dyn GameApi>;
     /// The game as [`GameBox`] of its variant's position type, for a front end's functions over
@@ -477,6 +498,15 @@ impl<V: Evaluator> GameApi for GameBox<V> {
             })
             .collect()
     }
+    fn legal_texts(&self, notation: Notation) -> Vec<String> {
+        let write = self.texts(notation).write;
+        let pos = self.game.current();
+        self.game.legal().into_iter().map(|m| write(pos, m)).collect()
+    }
+    fn legal_sans(&self) -> Vec<String> {
+        let pos = self.game.current();
+        self.game.legal().into_iter().map(|m| pos.move_san(m)).collect()
+    }
     fn san_line(&self, texts: &[String]) -> Vec<String> {
         let mut pos = self.game.current().clone();
         let mut out = Vec::new();
@@ -543,6 +573,21 @@ impl<V: Evaluator> GameApi for GameBox<V> {
             config,
             reporter,
         );
+    }
+    fn search_here(
+        &self,
+        searcher: &mut LocalSearcher,
+        limits: &Limits,
+        config: &Config,
+        timer: Arc<dyn Timer>,
+        stop: Arc<AtomicBool>,
+        listener: Listener,
+        notation: Notation,
+    ) -> Outcome {
+        let texts = self.texts(notation);
+        let reporter = TextReporter { listener, pv: texts.write, best: texts.action };
+        let history = self.game.history_keys();
+        searcher.search(self.game.current(), &history, limits, config, timer, stop, &reporter)
     }
     fn clone_box(&self) -> Box<dyn GameApi> {
         Box::new(self.clone())

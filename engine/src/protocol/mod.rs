@@ -288,16 +288,6 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
-/// A boolean option value (`true`/`false`; XBoard check boxes send `1`/`0`).
-pub fn check(name: &str, value: &str) -> Result<bool, String> {
-    match value {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(format!("{name} takes true or false, not `{}`", sanitize(value))),
-    }
-}
-
-/// A command echoed back in an error message: printable ASCII only, at most 200 characters.
-pub fn sanitize(s: &str) -> String {
-    s.chars().filter(|c| c.is_ascii_graphic() || *c == ' ').take(200).collect()
-}
+/// A boolean option value (`true`/`false`; XBoard check boxes send `1`/`0`), and a command
+/// echoed back in an error message: shared with the UCI decoder.
+pub use ucicmd::{check, sanitize};
