@@ -70,7 +70,7 @@ for (const [name, body] of Object.entries(calls)) {
 {
   const b = new Board("chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   const start = performance.now();
-  const nodes = b.perft(4);
+  const nodes = b.perft(5);
   const s = (performance.now() - start) / 1000;
-  console.log(`perft 4 kiwipete: ${nodes} nodes in ${s.toFixed(2)} s, ${(nodes / s / 1e6).toFixed(1)} M nodes/s`);
+  console.log(`perft 5 kiwipete: ${nodes} nodes in ${s.toFixed(2)} s, ${(nodes / s / 1e6).toFixed(1)} M nodes/s`);
 }

@@ -56,9 +56,9 @@ def main():
     print(f"{'Board push+pop':<14}{ours:>14.0f}{'-':>12}{'-':>8}")
     kiwi = menagerie.Board("chess", fen="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
     start = time.perf_counter()
-    nodes = kiwi.perft(4)
+    nodes = kiwi.perft(5)
     s = time.perf_counter() - start
-    print(f"perft 4 kiwipete: {nodes} nodes in {s:.2f} s, {nodes / s / 1e6:.1f} M nodes/s")
+    print(f"perft 5 kiwipete: {nodes} nodes in {s:.2f} s, {nodes / s / 1e6:.1f} M nodes/s")
 
 
 if __name__ == "__main__":
