@@ -14,14 +14,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
-profile=release
-if [ "${1:-}" = "--profile" ]; then
-  profile="$2"
-  shift 2
-fi
-out="${1:-target/dist}"
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+. engine/package-args.sh
 
 want=$(sed -n 's/^wasm-bindgen = "=\(.*\)"$/\1/p' Cargo.toml)
 if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$want" ]; then

@@ -13,12 +13,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-profile=release
-if [ "${1:-}" = "--profile" ]; then
-  profile="$2"
-  shift 2
-fi
-out="${1:-target/dist}"
+. engine/package-args.sh
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
   echo "WARNING: no node/npm; the npm package is not built or tested"
   exit 0

@@ -11,14 +11,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 
-profile=release
-if [ "${1:-}" = "--profile" ]; then
-  profile="$2"
-  shift 2
-fi
-out="${1:-target/dist}"
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+. engine/package-args.sh
 
 python=${PYTHON:-python3}
 if ! command -v "$python" >/dev/null 2>&1; then

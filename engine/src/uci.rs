@@ -131,17 +131,7 @@ impl Uci {
             Setting::Hash(v) => self.s.set_hash(v),
             Setting::Threads(v) => self.s.set_threads(v).map(|()| self.threads_note()),
             other => {
-                let o = &mut self.s.opts;
-                match other {
-                    Setting::MultiPv(v) => o.multipv = v,
-                    Setting::Seed(v) => o.seed = v,
-                    Setting::Overhead(v) => o.overhead_ms = v,
-                    Setting::Chess960(b) => o.chess960 = b,
-                    Setting::SkillLevel(v) => o.skill_level = v,
-                    Setting::LimitStrength(b) => o.limit_strength = b,
-                    Setting::Elo(v) => o.elo = v,
-                    _ => {}
-                }
+                self.s.opts.set(other);
                 Ok(())
             }
         };

@@ -33,58 +33,8 @@ impl Out {
     }
 }
 
-/// Engine options shared by both protocols.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// Hash table size in MB.
-    pub hash_mb: usize,
-    /// Search threads.
-    pub threads: usize,
-    /// Principal variations to report.
-    pub multipv: u32,
-    /// Seed of the PieceEater die.
-    pub seed: u64,
-    /// Milliseconds kept back from every deadline.
-    pub overhead_ms: u64,
-    /// UCI_Chess960: castling written king + partner square.
-    pub chess960: bool,
-    /// Answer every search with a random legal move (`menagerie --random-mover`).
-    pub random_mover: bool,
-    /// `Skill Level` 0..=20 (20: full strength).
-    pub skill_level: u8,
-    /// `UCI_LimitStrength`: play at `elo` instead of `skill_level`.
-    pub limit_strength: bool,
-    /// `UCI_Elo`.
-    pub elo: u32,
-}
-
-impl Options {
-    /// The playing level these options ask for (`None`: full strength).
-    pub fn skill(&self) -> Option<search::Skill> {
-        if self.limit_strength {
-            search::Skill::from_elo(self.elo)
-        } else {
-            search::Skill::level(self.skill_level)
-        }
-    }
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            hash_mb: 64,
-            threads: 1,
-            multipv: 1,
-            seed: 0,
-            overhead_ms: 30,
-            chess960: false,
-            random_mover: false,
-            skill_level: search::skill::MAX_LEVEL,
-            limit_strength: false,
-            elo: search::skill::ELO_MAX,
-        }
-    }
-}
+/// Engine options shared by both protocols (and by the WebAssembly engine).
+pub use ucicmd::Options;
 
 /// Limits of the engine options (checked by both protocols).
 pub const HASH_MAX_MB: usize = 16_384;

@@ -97,6 +97,78 @@ pub fn option_lines(offer: Offer) -> Vec<String> {
     out
 }
 
+/// The engine's options, as both protocols set them (the native engine's UCI and XBoard front
+/// ends, the WebAssembly engine).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Hash table size in MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: u32,
+    /// Seed of the PieceEater die.
+    pub seed: u64,
+    /// Milliseconds kept back from every deadline.
+    pub overhead_ms: u64,
+    /// UCI_Chess960: castling written king + partner square.
+    pub chess960: bool,
+    /// Answer every search with a random legal move (`menagerie --random-mover`).
+    pub random_mover: bool,
+    /// `Skill Level` 0..=20 (20: full strength).
+    pub skill_level: u8,
+    /// `UCI_LimitStrength`: play at `elo` instead of `skill_level`.
+    pub limit_strength: bool,
+    /// `UCI_Elo`.
+    pub elo: u32,
+}
+
+impl Options {
+    /// The playing level these options ask for (`None`: full strength).
+    pub fn skill(&self) -> Option<search::Skill> {
+        if self.limit_strength {
+            search::Skill::from_elo(self.elo)
+        } else {
+            search::Skill::level(self.skill_level)
+        }
+    }
+
+    /// Applies `setting` when it is one of the plain values kept here; `false` for those the
+    /// front end applies itself (the variant, the table, the threads, pondering).
+    pub fn set(&mut self, setting: Setting) -> bool {
+        match setting {
+            Setting::MultiPv(v) => self.multipv = v,
+            Setting::Seed(v) => self.seed = v,
+            Setting::Overhead(v) => self.overhead_ms = v,
+            Setting::Chess960(b) => self.chess960 = b,
+            Setting::SkillLevel(v) => self.skill_level = v,
+            Setting::LimitStrength(b) => self.limit_strength = b,
+            Setting::Elo(v) => self.elo = v,
+            Setting::Variant(_) | Setting::Hash(_) | Setting::Threads(_) | Setting::Ponder => {
+                return false
+            }
+        }
+        true
+    }
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash_mb: 64,
+            threads: 1,
+            multipv: 1,
+            seed: 0,
+            overhead_ms: 30,
+            chess960: false,
+            random_mover: false,
+            skill_level: MAX_LEVEL,
+            limit_strength: false,
+            elo: ELO_MAX,
+        }
+    }
+}
+
 /// One option set by `setoption`, its value checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {

@@ -15,7 +15,7 @@ use session::api::{new_game_with, Event, GameApi, Notation};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use ucicmd::{Offer, Setting};
+use ucicmd::{Offer, Options, Setting};
 use wasm_bindgen::prelude::*;
 
 /// The hash table a new engine has (MB) and the most `Hash` accepts: a page's memory is small.
@@ -58,13 +58,7 @@ pub struct UciEngine {
     game: Box<dyn GameApi>,
     variant: VariantId,
     searcher: LocalSearcher,
-    multipv: u32,
-    seed: u64,
-    overhead_ms: u64,
-    chess960: bool,
-    skill_level: u8,
-    limit_strength: bool,
-    elo: u32,
+    opts: Options,
     pending: Option<Pending>,
     clock: Arc<dyn Timer>,
 }
@@ -85,44 +79,28 @@ impl UciEngine {
             game,
             variant,
             searcher,
-            multipv: 1,
-            seed: 0,
-            overhead_ms: 30,
-            chess960: false,
-            skill_level: search::skill::MAX_LEVEL,
-            limit_strength: false,
-            elo: search::skill::ELO_MAX,
+            opts: Options { hash_mb: OFFER.hash.0, ..Options::default() },
             pending: None,
             clock,
         })
-    }
-
-    fn skill(&self) -> Option<search::Skill> {
-        if self.limit_strength {
-            search::Skill::from_elo(self.elo)
-        } else {
-            search::Skill::level(self.skill_level)
-        }
     }
 
     fn setoption(&mut self, args: &[&str]) -> Result<Vec<String>, String> {
         let mut out = Vec::new();
         match ucicmd::setoption(args, OFFER)? {
             Setting::Variant(v) => {
-                self.game =
-                    new_game_with(v, None, self.seed, self.chess960).map_err(|e| e.to_string())?;
+                self.game = new_game_with(v, None, self.opts.seed, self.opts.chess960)
+                    .map_err(|e| e.to_string())?;
                 self.variant = v;
                 out.push(format!("info string variant {v} startpos {}", self.game.fen()));
             }
-            Setting::Hash(mb) => self.searcher.set_hash(mb).map_err(|e| e.to_string())?,
-            Setting::Threads(_) | Setting::Ponder => {}
-            Setting::MultiPv(n) => self.multipv = n,
-            Setting::Seed(s) => self.seed = s,
-            Setting::Overhead(ms) => self.overhead_ms = ms,
-            Setting::Chess960(b) => self.chess960 = b,
-            Setting::SkillLevel(l) => self.skill_level = l,
-            Setting::LimitStrength(b) => self.limit_strength = b,
-            Setting::Elo(e) => self.elo = e,
+            Setting::Hash(mb) => {
+                self.searcher.set_hash(mb).map_err(|e| e.to_string())?;
+                self.opts.hash_mb = mb;
+            }
+            other => {
+                self.opts.set(other);
+            }
         }
         Ok(out)
     }
@@ -138,15 +116,15 @@ impl UciEngine {
             return Ok(out);
         }
         let out: Vec<String> = go.notes.iter().map(|n| format!("info string error {n}")).collect();
-        let overhead = Duration::from_millis(self.overhead_ms);
+        let overhead = Duration::from_millis(self.opts.overhead_ms);
         let budget = go.limits.budget(overhead);
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
         self.pending = Some(Pending {
             config: Config {
-                multipv: self.multipv,
+                multipv: self.opts.multipv,
                 overhead: Duration::ZERO,
-                skill: self.skill(),
-                seed: self.seed,
+                skill: self.opts.skill(),
+                seed: self.opts.seed,
                 ..Config::default()
             },
             soft: budget.soft.map(ms),
@@ -203,7 +181,7 @@ impl UciEngine {
             }
             "ucinewgame" => {
                 self.searcher.clear_hash();
-                new_game_with(self.variant, None, self.seed, self.chess960)
+                new_game_with(self.variant, None, self.opts.seed, self.opts.chess960)
                     .map(|g| {
                         self.game = g;
                         Vec::new()
@@ -211,10 +189,13 @@ impl UciEngine {
                     .map_err(|e| e.to_string())
             }
             "setoption" => self.setoption(args),
-            "position" => ucicmd::position(args, self.variant, self.seed, self.chess960).map(|g| {
-                self.game = g;
-                Vec::new()
-            }),
+            "position" => {
+                let (seed, chess960) = (self.opts.seed, self.opts.chess960);
+                ucicmd::position(args, self.variant, seed, chess960).map(|g| {
+                    self.game = g;
+                    Vec::new()
+                })
+            }
             "go" => self.go(args),
             "d" => Ok(vec![
                 format!("info string variant {}", self.variant),
