@@ -5,7 +5,9 @@
 #                                                         any x86-64 CPU) + `menagerie-x86-64-v3`
 #   menagerie-<version>-x86_64-pc-windows-gnu.zip         Windows x86-64: the same two, as .exe
 #   menagerie-<version>-aarch64-unknown-linux-gnu.tar.gz  Linux on 64-bit ARM
-#   menagerie_chess-<version>-cp39-abi3-*.whl              the Python package (engine/python)
+#   menagerie_chess-<version>-cp39-abi3-*.whl              the Python package (engine/python):
+#                                                         Linux x86-64; with the release
+#                                                         profile also aarch64 Linux, Windows
 #   menagerie-chess-<version>.tgz                         the npm package (engine/npm)
 #
 # each with README.md, LICENSE, docs/, the XBoard piece images (xboard-pieces/<variant>/), the
@@ -30,7 +32,7 @@ targets=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --profile) profile=$2; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -111,9 +113,13 @@ done
 
 # The library packages (docs/install.md): the Python wheel (Linux x86-64, abi3) and the npm
 # tarball (WebAssembly: every platform), each with its checksum beside it.
+# The wheels for aarch64 Linux and Windows are cross-built for a release (not with the CI
+# profile, to keep CI's time): built, not tested (docs/install.md).
 if [ "${MENAGERIE_NO_PACKAGES:-}" != 1 ]; then
-  for pkg in "$(engine/python/build.sh --profile "$profile" "$out" | tail -1)" \
-             "$(engine/npm/build.sh --profile "$profile" "$out" | tail -1)"; do
+  cross=()
+  [ "$profile" = release ] && cross=(aarch64-unknown-linux-gnu x86_64-pc-windows-gnu)
+  mapfile -t wheels < <(engine/python/build.sh --profile "$profile" "$out" "${cross[@]}")
+  for pkg in "${wheels[@]}" "$(engine/npm/build.sh --profile "$profile" "$out" | tail -1)"; do
     [ -n "$pkg" ] || continue
     (cd "$out" && sha256sum "$(basename "$pkg")" > "$(basename "$pkg").sha256")
     echo "$pkg"
