@@ -7,7 +7,8 @@
 # OUT_DIR (default target/dist) receives the wheel; PROFILE is cargo's (default release, what
 # ships; CI passes `ci`, which shares the test step's build). Without maturin (none installed and
 # pip cannot fetch it) the script prints a WARNING and exits 0; without pyffish the comparison
-# tests report SKIPPED. Any other failure fails the script.
+# tests report SKIPPED. MENAGERIE_BIN (default target/PROFILE/menagerie, if built) is the native
+# engine the transcript positions are compared with. Any other failure fails the script.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -42,5 +43,6 @@ fi
 
 echo "== python package: pytest"
 # From outside the sources, so `import menagerie` is the installed wheel.
-(cd "$work" && "$work/test/bin/python" -m pytest -q -p no:cacheprovider "$root/engine/python/tests")
+bin="$(realpath -m "${MENAGERIE_BIN:-$root/target/$profile/menagerie}")"
+(cd "$work" && MENAGERIE_BIN="$([ -x "$bin" ] && echo "$bin")" "$work/test/bin/python" -m pytest -q -p no:cacheprovider "$root/engine/python/tests")
 echo "== python package: done in $(( $(date +%s) - start )) s"
