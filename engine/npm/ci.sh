@@ -35,5 +35,5 @@ echo "== npm package: node --test"
 (cd "$work" && MENAGERIE_ROOT="$root" MENAGERIE_BIN="$([ -x "$bin" ] && echo "$bin")" \
   node --test --test-reporter=spec test/)
 echo "== npm package: in headless Chromium from a static server (test/browser.py)"
-(cd "$work" && python3 test/browser.py)
+(cd "$work" && MENAGERIE_ROOT="$root" python3 test/browser.py)
 echo "== npm package: done in $(( $(date +%s) - start )) s"
