@@ -34,6 +34,15 @@ bin="$(realpath -m "${MENAGERIE_BIN:-$root/target/$profile/menagerie}")"
 echo "== npm package: node --test"
 (cd "$work" && MENAGERIE_ROOT="$root" MENAGERIE_BIN="$([ -x "$bin" ] && echo "$bin")" \
   node --test --test-reporter=spec test/)
+echo "== npm package: the types (tsc --strict on test/types.mts)"
+if (cd "$work" && npm install --silent --no-audit --no-fund typescript@5 @types/node@20); then
+  printf '%s\n' '{"compilerOptions": {"target": "es2022", "module": "nodenext",' \
+    '"moduleResolution": "nodenext", "strict": true, "noEmit": true, "lib": ["es2022", "dom"],' \
+    '"types": ["node"]}, "files": ["test/types.mts"]}' > "$work/tsconfig.json"
+  (cd "$work" && npx tsc -p tsconfig.json)
+else
+  echo "WARNING: could not install typescript; the types are not checked"
+fi
 echo "== npm package: in headless Chromium from a static server (test/browser.py)"
 (cd "$work" && MENAGERIE_ROOT="$root" python3 test/browser.py)
 echo "== npm package: done in $(( $(date +%s) - start )) s"
