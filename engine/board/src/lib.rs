@@ -17,6 +17,7 @@
 //! * [`typed`]: the actions a typed move text names.
 #![forbid(unsafe_code)]
 
+pub mod api;
 pub mod entry;
 pub mod events;
 pub mod forms;

@@ -14,6 +14,7 @@ pub mod end;
 pub mod game;
 pub mod pgn;
 pub mod session;
+pub mod sliced;
 pub mod start;
 
 pub use api::{new_game, new_game_with, Event, GameApi, GameBox, Listener, MoveIn, Notation};

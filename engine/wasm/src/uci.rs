@@ -10,10 +10,11 @@
 
 use crate::date_now;
 use movegen::rules::VariantId;
-use search::{Config, Info, Limits, LocalSearcher, Outcome, Timer};
-use session::api::{new_game_with, Event, GameApi, Notation};
+use search::{Config, LocalSearcher, Timer};
+use session::api::{new_game_with, GameApi, Notation};
+use session::sliced::Sliced;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use ucicmd::{Offer, Options, Setting};
 use wasm_bindgen::prelude::*;
@@ -31,27 +32,6 @@ impl Timer for JsClock {
     }
 }
 
-/// A search under way: its limits, what it has found and reported so far.
-#[derive(Debug)]
-struct Pending {
-    limits: Limits,
-    config: Config,
-    /// When `go` arrived (the clock's ms).
-    started: f64,
-    /// Stop deepening after this many ms, abort at that many (from the limits' budget).
-    soft: Option<f64>,
-    hard: Option<f64>,
-    /// Nodes of the slices so far.
-    nodes: u64,
-    /// The deepest depth reported, and the best move and expected reply of its first line.
-    depth: u32,
-    best: Option<(String, Option<String>)>,
-    /// The last slice's own choice, for a search stopped before any iteration completed.
-    fallback: Option<(String, Option<String>)>,
-    /// A search that reached its limit but must wait for `stop` (`go infinite`).
-    waiting: bool,
-}
-
 /// The UCI engine of the WebAssembly build.
 #[wasm_bindgen]
 pub struct UciEngine {
@@ -59,7 +39,7 @@ pub struct UciEngine {
     variant: VariantId,
     searcher: LocalSearcher,
     opts: Options,
-    pending: Option<Pending>,
+    pending: Option<Sliced>,
     clock: Arc<dyn Timer>,
 }
 
@@ -116,27 +96,14 @@ impl UciEngine {
             return Ok(out);
         }
         let out: Vec<String> = go.notes.iter().map(|n| format!("info string error {n}")).collect();
+        let config = Config {
+            multipv: self.opts.multipv,
+            skill: self.opts.skill(),
+            seed: self.opts.seed,
+            ..Config::default()
+        };
         let overhead = Duration::from_millis(self.opts.overhead_ms);
-        let budget = go.limits.budget(overhead);
-        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        self.pending = Some(Pending {
-            config: Config {
-                multipv: self.opts.multipv,
-                overhead: Duration::ZERO,
-                skill: self.opts.skill(),
-                seed: self.opts.seed,
-                ..Config::default()
-            },
-            soft: budget.soft.map(ms),
-            hard: budget.hard.map(ms),
-            limits: go.limits,
-            started: self.clock.now_ms(),
-            nodes: 0,
-            depth: 0,
-            best: None,
-            fallback: None,
-            waiting: false,
-        });
+        self.pending = Some(Sliced::start(go.limits, config, self.clock.now_ms(), overhead));
         Ok(out)
     }
 
@@ -149,7 +116,8 @@ impl UciEngine {
             |text: String| legal.iter().find(|l| l.text == text).map_or(text, |l| l.action.clone());
         // In a game of chance the reply depends on an outcome nobody has rolled yet.
         let chance = self.variant.has_chance();
-        let best = p.best.map(|(b, ponder)| (action(b), ponder.filter(|_| !chance))).or(p.fallback);
+        let best =
+            p.best().map(|(b, ponder)| (action(b.clone()), ponder.clone().filter(|_| !chance)));
         let (b, ponder) = match &best {
             Some((b, p)) => (Some(b.as_str()), p.as_deref()),
             None => (None, None),
@@ -209,91 +177,15 @@ impl UciEngine {
     /// One slice of the search under way, of at most `slice_ms`: its new `info` lines, and
     /// `bestmove` when the search has reached its limit.
     pub fn slice(&mut self, slice_ms: f64) -> Vec<String> {
-        let now = self.clock.now_ms();
         let Some(p) = self.pending.as_mut() else { return Vec::new() };
-        if p.waiting {
-            return Vec::new();
-        }
-        let elapsed = now - p.started;
-        if p.soft.is_some_and(|s| elapsed >= s) || p.hard.is_some_and(|h| elapsed >= h) {
-            return self.finish();
-        }
-        let cut = p.hard.map_or(elapsed + slice_ms, |h| h.min(elapsed + slice_ms));
-        let movetime = (cut - elapsed).max(1.0);
-        let limits = Limits {
-            depth: p.limits.depth,
-            nodes: p.limits.nodes.map(|n| n.saturating_sub(p.nodes).max(1)),
-            movetime: Some(Duration::from_secs_f64(movetime / 1000.0)),
-            clock: None,
-            infinite: false,
-            mate: p.limits.mate,
-            // The depths completed in earlier slices are in the table: go on from the next.
-            from_depth: (p.depth > 0).then_some(p.depth + 1),
-        };
-        let events = Arc::new(Mutex::new(Vec::new()));
-        let sink = events.clone();
-        let listener = Arc::new(move |e: Event| sink.lock().expect("lock").push(e));
-        let stop = Arc::new(AtomicBool::new(false));
-        let config = p.config.clone();
-        let outcome = self.game.search_here(
-            &mut self.searcher,
-            &limits,
-            &config,
-            self.clock.clone(),
-            stop,
-            listener,
-            Notation::Rules,
-        );
-        let took = self.clock.now_ms() - now;
-        let Some(p) = self.pending.as_mut() else { return Vec::new() };
-        let mut out = Vec::new();
-        let reported = p.depth;
-        let events = std::mem::take(&mut *events.lock().expect("lock"));
-        for e in events {
-            match e {
-                Event::Info { info, pv } if info.depth > reported => {
-                    out.push(ucicmd::info_line(
-                        &total(&info, p.nodes, now + took - p.started),
-                        &pv,
-                    ));
-                    p.depth = p.depth.max(info.depth);
-                    if info.multipv == 1 {
-                        if let Some(b) = pv.first() {
-                            p.best = Some((b.clone(), pv.get(1).cloned()));
-                        }
-                    }
-                }
-                Event::Best { best: Some(b), ponder, .. } => p.fallback = Some((b, ponder)),
-                _ => {}
-            }
-        }
-        p.nodes += outcome.nodes;
-        if reached_limit(p, &outcome, took, movetime) {
-            if p.limits.infinite {
-                p.waiting = true;
-            } else {
-                out.extend(self.finish());
-            }
+        let slice = p.slice(&*self.game, &mut self.searcher, &self.clock, slice_ms);
+        let mut out: Vec<String> =
+            slice.infos.iter().map(|(info, pv)| ucicmd::info_line(info, pv)).collect();
+        if slice.done {
+            out.extend(self.finish());
         }
         out
     }
-}
-
-/// `info` of a slice counted over the whole search: its nodes after `earlier` nodes, `time`
-/// ms since `go`.
-fn total(info: &Info, earlier: u64, time: f64) -> Info {
-    let nodes = earlier + info.nodes;
-    let time_ms = time.max(0.0) as u64;
-    let nps = (nodes * 1000).checked_div(time_ms).unwrap_or(nodes * 1000);
-    Info { nodes, time_ms, nps, ..info.clone() }
-}
-
-/// Whether the search is done after a slice: its depth or node limit reached, or the slice
-/// ended before its time (a mate found, the deepest depth, a level's own limits, one move).
-fn reached_limit(p: &Pending, outcome: &Outcome, took: f64, movetime: f64) -> bool {
-    p.limits.depth.is_some_and(|d| outcome.depth >= d)
-        || p.limits.nodes.is_some_and(|n| p.nodes >= n)
-        || took + 2.0 < movetime
 }
 
 #[wasm_bindgen]
@@ -316,7 +208,7 @@ impl UciEngine {
 
     /// Whether a search is under way (the host keeps calling `think`).
     pub fn searching(&self) -> bool {
-        self.pending.as_ref().is_some_and(|p| !p.waiting)
+        self.pending.as_ref().is_some_and(|p| !p.waiting())
     }
 }
 
