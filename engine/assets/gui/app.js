@@ -28,7 +28,7 @@ async function api(method, path, body) {
     opts.headers['Content-Type'] = 'application/json';
     opts.body = JSON.stringify(body === undefined ? {} : body);
   }
-  const res = await fetch(path, opts);
+  const res = await backend.fetch(path, opts);
   const type = res.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await res.json() : await res.text();
   if (!res.ok) {
@@ -426,7 +426,7 @@ async function play(entry) {
   hintClicks = [];
   setBusy(true);
   try {
-    const st = await api('POST', `/api/games/${game.id}/move`, { move: entry.action });
+    const st = await api('POST', `api/games/${game.id}/move`, { move: entry.action });
     moved(st);
   } catch (err) {
     report(err);
@@ -525,7 +525,7 @@ async function newGame(body) {
   if (body.clock === undefined) body.clock = clockControl();
   let st = null;
   try {
-    st = await api('POST', '/api/games', body);
+    st = await api('POST', 'api/games', body);
   } catch (err) {
     setBusy(false);
     const v = variants[body.variant] ? body.variant : Object.keys(variants)[0]; // the table's first
@@ -604,7 +604,7 @@ async function engineMove() {
   const id = game.id;
   await listen();
   try {
-    const st = await api('POST', `/api/games/${id}/engine`, limits());
+    const st = await api('POST', `api/games/${id}/engine`, limits());
     if (game.id === id) moved(st);
   } catch (err) {
     report(err);
@@ -619,7 +619,7 @@ async function engineMove() {
 async function startAnalysis() {
   await listen();
   try {
-    await api('POST', `/api/games/${game.id}/analysis`, { on: true });
+    await api('POST', `api/games/${game.id}/analysis`, { on: true });
   } catch (err) {
     report(err);
   }
@@ -629,13 +629,13 @@ async function startAnalysis() {
 // searches (a browser allows few connections per server, and a page left open should not hold
 // one), and it is open before the search starts.
 function listen() {
-  if (events && events.gameId === game.id && events.readyState !== EventSource.CLOSED) {
+  if (events && events.gameId === game.id && events.readyState !== 2 /* closed */) {
     events.seen = new Set();
     events.waitFor = null;
     return Promise.resolve();
   }
   unlisten();
-  events = new EventSource(`/api/games/${game.id}/events`);
+  events = backend.eventSource(`api/games/${game.id}/events`);
   events.gameId = game.id;
   events.seen = new Set();
   events.waitFor = null;
@@ -694,7 +694,7 @@ async function view(ply) {
   if (!game) return;
   ply = Math.max(0, Math.min(game.ply, ply));
   try {
-    shown = ply === game.ply ? game : await api('GET', `/api/games/${game.id}?ply=${ply}`);
+    shown = ply === game.ply ? game : await api('GET', `api/games/${game.id}?ply=${ply}`);
     shown.moves = game.moves;
     clicks = [];
     hideChooser();
@@ -706,7 +706,7 @@ async function view(ply) {
 
 async function continueHere() {
   try {
-    const st = await api('POST', `/api/games/${game.id}/undo`, { to: shown.view_ply });
+    const st = await api('POST', `api/games/${game.id}/undo`, { to: shown.view_ply });
     setState(st);
     afterMove();
   } catch (err) {
@@ -716,7 +716,7 @@ async function continueHere() {
 
 async function exportPgn() {
   try {
-    const text = await api('GET', `/api/games/${game.id}/pgn`);
+    const text = await api('GET', `api/games/${game.id}/pgn`);
     $('pgn-text').value = text;
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn' }));
@@ -737,7 +737,7 @@ async function loadPgn(text, index) {
   const body = { pgn: text, game: index, variant: game.variant };
   if (!variants[game.variant].standard_start) body.fen = game.start_fen;
   try {
-    const st = await api('POST', '/api/pgn', body);
+    const st = await api('POST', 'api/pgn', body);
     stopClock();
     unlisten();
     hideEval();
@@ -771,7 +771,7 @@ async function resign() {
   if (!side || game.end) return;
   try {
     stopClock();
-    setState(await api('POST', `/api/games/${game.id}/resign`, { side }));
+    setState(await api('POST', `api/games/${game.id}/resign`, { side }));
   } catch (err) {
     report(err);
   }
@@ -790,7 +790,7 @@ async function offerDraw() {
   setBusy(true);
   $('offer-draw').disabled = true;
   try {
-    const st = await api('POST', `/api/games/${game.id}/draw`, body);
+    const st = await api('POST', `api/games/${game.id}/draw`, body);
     if (st.draw.accepted) stopClock();
     setState(st);
     if (!st.draw.accepted) {
@@ -809,7 +809,7 @@ async function offerDraw() {
 // ---------------------------------------------------------------- start
 
 async function start() {
-  const list = await api('GET', '/api/variants');
+  const list = await api('GET', 'api/variants');
   for (const v of list.variants) variants[v.id] = v;
   $('variant').innerHTML = list.variants.map((v) => `<option value="${v.id}">${v.title} (${v.id})</option>`).join('');
   fillLevels(list.levels);
@@ -821,7 +821,7 @@ async function start() {
   }
   if (q.get('game')) {
     try {
-      const st = await api('GET', `/api/games/${q.get('game')}`);
+      const st = await api('GET', `api/games/${q.get('game')}`);
       setState(st);
       showTimeControl(st.time_control);
       resetClock();
@@ -881,7 +881,7 @@ function wire() {
     const p = game.ply;
     while (n < p && $(`player-${game.moves[p - n].side}`).value === 'engine') n++;
     try {
-      setState(await api('POST', `/api/games/${game.id}/undo`, { count: Math.min(n, p) || 1 }));
+      setState(await api('POST', `api/games/${game.id}/undo`, { count: Math.min(n, p) || 1 }));
     } catch (err) {
       report(err);
     }
@@ -893,7 +893,7 @@ function wire() {
   $('hint').onclick = async () => {
     await listen();
     try {
-      const r = await api('POST', `/api/games/${game.id}/hint`, limits());
+      const r = await api('POST', `api/games/${game.id}/hint`, limits());
       if (r.hint) {
         hintClicks = r.hint.clicks.filter((c) => !c.startsWith('@'));
         $('engine-out').textContent = `Hint: ${r.hint.san} (${r.hint.action})\n` + $('engine-out').textContent;
@@ -909,7 +909,7 @@ function wire() {
     unlisten();
     hideEval();
     try {
-      await api('POST', `/api/games/${game.id}/analysis`, { on: false });
+      await api('POST', `api/games/${game.id}/analysis`, { on: false });
     } catch (err) {
       report(err);
     }
@@ -918,7 +918,7 @@ function wire() {
     $('analysis').checked = false;
     unlisten();
     hideEval();
-    try { await api('POST', `/api/games/${game.id}/stop`); } catch (err) { report(err); }
+    try { await api('POST', `api/games/${game.id}/stop`); } catch (err) { report(err); }
   };
   $('tc-mode').onchange = () => {
     const clockMode = $('tc-mode').value === 'clock';

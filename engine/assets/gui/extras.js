@@ -76,7 +76,7 @@ async function enterTyped() {
   if (!text) return;
   let actions;
   try {
-    actions = (await api('POST', `/api/games/${game.id}/typed`, { text })).actions;
+    actions = (await api('POST', `api/games/${game.id}/typed`, { text })).actions;
   } catch (err) {
     report(err);
     return;
@@ -199,7 +199,7 @@ function clockControl() {
 // The game's time control changed on the page: the server keeps it.
 async function sendClockControl() {
   if (!game) return;
-  try { await api('POST', `/api/games/${game.id}/clock`, { clock: clockControl() }); } catch (err) { report(err); }
+  try { await api('POST', `api/games/${game.id}/clock`, { clock: clockControl() }); } catch (err) { report(err); }
 }
 
 // A game's time control (a reloaded game): the clock fields show it.
@@ -256,7 +256,7 @@ function tickClock(moveMade) {
 async function flagFell(side) {
   if (!game || game.end) return;
   try {
-    setState(await api('POST', `/api/games/${game.id}/flag`, { side }));
+    setState(await api('POST', `api/games/${game.id}/flag`, { side }));
   } catch (err) {
     report(err);
   }

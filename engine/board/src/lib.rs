@@ -23,6 +23,7 @@ pub mod events;
 pub mod forms;
 pub mod help;
 pub mod pgn;
+pub mod pieces;
 pub mod state;
 pub mod table;
 pub mod typed;

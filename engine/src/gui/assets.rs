@@ -5,7 +5,7 @@ use axum::extract::Path;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use movegen::rules::VariantId;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::LazyLock;
 
 use crate::pieces::{self, PieceRow};
@@ -22,6 +22,9 @@ const INDEX: &str = include_str!("../../assets/gui/index.html");
 const APP_JS: &str = include_str!("../../assets/gui/app.js");
 const EXTRAS_JS: &str = include_str!("../../assets/gui/extras.js");
 const STYLE: &str = include_str!("../../assets/gui/style.css");
+const BACKEND_JS: &str = include_str!("../../assets/gui/backend.js");
+const MANIFEST: &str = include_str!("../../assets/gui/manifest.webmanifest");
+const ICON: &str = include_str!("../../assets/gui/icon.svg");
 
 fn text(kind: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
@@ -42,6 +45,21 @@ pub async fn extras_js() -> Response {
     text("text/javascript; charset=utf-8", EXTRAS_JS)
 }
 
+/// `GET /backend.js` (loaded first: where the page's API is answered).
+pub async fn backend_js() -> Response {
+    text("text/javascript; charset=utf-8", BACKEND_JS)
+}
+
+/// `GET /manifest.webmanifest` (the page as an installable web app).
+pub async fn manifest() -> Response {
+    text("application/manifest+json", MANIFEST)
+}
+
+/// `GET /icon.svg`.
+pub async fn icon() -> Response {
+    text("image/svg+xml", ICON)
+}
+
 /// `GET /style.css`.
 pub async fn style_css() -> Response {
     text("text/css; charset=utf-8", STYLE)
@@ -57,33 +75,8 @@ pub async fn piece(Path(file): Path<String>) -> Response {
     }
 }
 
-/// The drawing of `token` in variant `v`: the variant's own row, else its family's row (an
-/// `eightpiece-random` token, an `eightpiece` drawing), else the row of the first variant of the
-/// table (orthodox chess) for a piece of the same name (an orthodox piece); `None`: the page
-/// draws its placeholder.
-pub fn drawing(v: VariantId, token: &str) -> Option<&'static PieceRow<'static>> {
-    let find = |w: VariantId| rows().iter().find(|p| p.variant == w.name() && p.fen == token);
-    find(v).or_else(|| find(v.family())).or_else(|| {
-        let letter = token.chars().next()?;
-        let orthodox = VariantId::DEFAULT;
-        let same = v.info().piece(letter)?.name == orthodox.info().piece(letter)?.name;
-        same.then(|| find(orthodox)).flatten()
-    })
-}
-
 /// Piece token -> URL of its drawing, for every drawing of the manifest that serves `v` (the
 /// variant table's `images`).
 pub fn images(v: VariantId) -> Value {
-    let mut m = serde_json::Map::new();
-    for p in rows() {
-        if let Some(d) = drawing(v, p.fen) {
-            m.insert(p.fen.to_string(), json!(url(d)));
-        }
-    }
-    Value::Object(m)
-}
-
-/// The URL of a drawing.
-pub fn url(p: &PieceRow<'_>) -> String {
-    format!("/pieces/{}", p.file.replace('/', "~"))
+    board::pieces::images(rows(), v)
 }

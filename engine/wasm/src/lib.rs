@@ -15,6 +15,7 @@
 
 pub mod board;
 pub mod uci;
+pub mod web;
 
 use session::Error;
 use wasm_bindgen::prelude::*;
