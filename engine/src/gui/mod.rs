@@ -115,6 +115,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/extras.js", get(assets::extras_js))
         .route("/style.css", get(assets::style_css))
         .route("/pieces/{file}", get(assets::piece))
+        .route("/rules/{file}", get(assets::rules))
         .route("/api/variants", get(variants))
         .route("/api/games", post(new_game_handler))
         .route("/api/games/{id}", get(get_game))
@@ -261,11 +262,7 @@ async fn typed_move(State(app): State<App>, Path(id): Path<String>, body: Bytes)
         }
         let shared = app.get(game_id(&id)?)?;
         let s = shared.lock().expect("lock");
-        let game = s.session.game.as_ref();
-        let entries = board::entries(game);
-        let found = board::typed::typed(&entries, text, game.variant().has_chance());
-        let actions: Vec<&str> = found.iter().map(|e| e.action.as_str()).collect();
-        Ok(Json(json!({ "actions": actions })).into_response())
+        Ok(Json(board::typed::typed_json(s.game(), text)).into_response())
     };
     run().unwrap_or_else(fail)
 }
@@ -327,8 +324,6 @@ fn limits_of(m: &serde_json::Map<String, Value>, white: bool) -> Result<(Limits,
 
 /// How long the engine thinks about a draw offer.
 pub const JUDGE_TIME: Duration = Duration::from_millis(500);
-/// The engine accepts a draw when its own score is at most this (centipawns, its view).
-pub const DRAW_MARGIN_CP: i32 = 10;
 
 /// Runs a search of the game in `shared` for `purpose` and waits for its result (`None` for an
 /// analysis, which runs until it is stopped).
@@ -426,18 +421,9 @@ async fn set_clock(State(app): State<App>, Path(id): Path<String>, body: Bytes) 
     })
 }
 
-/// Whether the engine takes a draw at `score` (its own view): when it is not better than
-/// [`DRAW_MARGIN_CP`], or it is being mated.
-pub fn draw_acceptable(score: Score) -> bool {
-    match score {
-        Score::Cp(cp) => cp <= DRAW_MARGIN_CP,
-        Score::Mate(n) => n < 0,
-    }
-}
-
 /// `POST /api/games/{id}/draw {by?, accept?}`: side `by` (default: the side to move) offers a
 /// draw. With `accept: true` the other side (a person) has agreed; otherwise the engine, as the
-/// other side, searches the position for [`JUDGE_TIME`] and accepts by [`draw_acceptable`].
+/// other side, searches the position for [`JUDGE_TIME`] and accepts by `board::draw`.
 /// Answers with the state and `draw: {accepted, score}` (`score`: the engine's view, if it
 /// judged).
 async fn offer_draw(State(app): State<App>, Path(id): Path<String>, body: Bytes) -> Response {
@@ -468,7 +454,8 @@ async fn draw_inner(app: App, id: String, body: Bytes) -> Result<Response, Fail>
                 (true, Score::Cp(c)) => Score::Cp(-c),
                 (true, Score::Mate(n)) => Score::Mate(-n),
             });
-            (score.is_some_and(draw_acceptable), score)
+            let g = shared.lock().expect("lock");
+            (score.is_some_and(|sc| board::draw::acceptable(sc, g.game())), score)
         }
     };
     let mut s = shared.lock().expect("lock");
