@@ -675,3 +675,61 @@ fn a_flag_fall_ends_the_game_and_the_time_control_is_the_games() {
     err(&s, "POST", &format!("/api/games/{id}/flag"), r#"{"side":"x"}"#, 400, "side");
     err(&s, "POST", &format!("/api/games/{id}/flag"), "{}", 400, "`side` is missing");
 }
+
+/// Issue 58 item 5: the move list's algebraic text without PGN comments (the note apart);
+/// Jumping Knights' Rule 4 told in the state and a move it forbids refused with the reason; the
+/// variants' rule texts served beside the page; no draw in the start position.
+#[test]
+fn notes_rule_4_rule_texts_and_draw_offers() {
+    let s = Server::start();
+    // The Magician's promotion note: apart in the state, a comment in the PGN only.
+    let fen = "r3k3/8/8/4P3/2B4Q/8/1p2K3/8 w - - 0 1 Mm";
+    let (id, _) = new_game(&s, &format!(r#"{{"variant":"magician","fen":"{fen}"}}"#));
+    let path = |p: &str| format!("/api/games/{id}{p}");
+    ok(&s, "POST", &path("/move"), r#"{"move":"c4c4m"}"#);
+    let st = ok(&s, "POST", &path("/move"), r#"{"move":"b2b1m"}"#);
+    let m = &st["moves"][1];
+    assert_eq!((m["san"].as_str(), m["note"].as_str()), (Some("b1=M"), Some("M = Y")), "{m}");
+    let (_, pgn) = s.request("GET", &path("/pgn"), "");
+    assert!(pgn.contains("b1=M {M = Y}"), "{pgn}");
+    // Jumping Knights: the rook on the edge square z4 can jump b4 onto a central square.
+    let fen = "10/5k4/10/10/10/R1p7/10/10/5K4/10 w - - 0 1";
+    let (id, st) = new_game(&s, &format!(r#"{{"variant":"jumpingknights","fen":"{fen}"}}"#));
+    let text = st["obligation"]["text"].as_str().unwrap_or_default();
+    assert!(text.starts_with("White must capture (Rule 4, JK-5): the rook on z4"), "{st}");
+    let forbidden = st["obligation"]["forbidden"].as_array().unwrap();
+    assert!(forbidden.iter().any(|f| f["clicks"] == serde_json::json!(["e1", "e2"])));
+    let path = |p: &str| format!("/api/games/{id}{p}");
+    err(&s, "POST", &path("/move"), r#"{"move":"e1e2"}"#, 422, "Rule 4 (JK-5)");
+    let t = ok(&s, "POST", &path("/typed"), r#"{"text":"Ke1-e2"}"#);
+    let refusal = t["refusal"].as_str().unwrap_or_default();
+    assert!(refusal.starts_with("`Ke1-e2` is not allowed. A capture is compulsory"), "{t}");
+    assert!(ok(&s, "POST", &path("/typed"), r#"{"text":"Kz9"}"#)["refusal"].is_null());
+    let st = ok(&s, "POST", &path("/move"), r#"{"move":"z4b4,b4c4"}"#);
+    assert!(st["obligation"].is_null(), "{}", st["obligation"]);
+    // Every variant's rule text is served at the table's relative URL, as plain text.
+    let table = ok(&s, "GET", "/api/variants", "");
+    for v in table["variants"].as_array().unwrap() {
+        let url = v["rules_url"].as_str().unwrap();
+        assert!(url.starts_with("rules/"), "{url}: relative, for a page under a sub-path");
+        let answer = s.answer(
+            format!("GET /{url} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", s.addr)
+                .as_bytes(),
+            std::time::Duration::from_secs(30),
+        );
+        assert!(answer.starts_with("HTTP/1.1 200"), "{url}: {answer:.200}");
+        assert!(answer.to_ascii_lowercase().contains("content-type: text/plain"), "{url}");
+        let id = v["id"].as_str().unwrap();
+        let family = id.strip_suffix("-random").unwrap_or(id);
+        assert!(answer.contains(&format!("`{family}`")), "{url} is not about {id}");
+    }
+    err(&s, "GET", "/rules/nope.md", "", 404, "no rule text");
+    err(&s, "GET", "/rules/..%2FCargo.toml", "", 404, "no rule text");
+    // A draw offered in the start position is declined (the engine is not worse, and there is
+    // still everything to play for), with the rule said.
+    let (id, _) = new_game(&s, r#"{"variant":"chess"}"#);
+    let st = ok(&s, "POST", &format!("/api/games/{id}/draw"), r#"{"by":"w"}"#);
+    assert_eq!(st["draw"]["accepted"].as_bool(), Some(false), "{}", st["draw"]);
+    assert!(st["draw"]["policy"].as_str().unwrap().contains("at least a pawn worse"));
+    assert!(st["end"].is_null());
+}

@@ -354,7 +354,12 @@ def magician(p):
     p.check_board()
     p.move(["c4", "c4"], expect_text="c4c4m")
     p.move(["b2", "b1"], choice="b2b1m", expect_text="b2b1m")
+    # The move list shows the Magician's new form apart, never as a PGN comment (issue 58).
+    moves = p.text("moves")
+    assert "b1=M (M = Y)" in moves and "{" not in moves, moves
+    assert p.d.find_elements(By.CSS_SELECTOR, "#moves .note"), "the note apart"
     p.move(["e5", "e6"], expect_text="e5e6")
+    assert "{" not in p.text("moves"), p.text("moves")
     p.shot("magician")
     p.move(["b1", "a2"], drag=True, expect_text="b1a2")
 
@@ -390,6 +395,22 @@ def jumpingknights(p):
     p.move(["g7", "h8", "i9"], choice="g7h8,h8i9w", expect_text="g7h8,h8i9w")
     p.move(["b4", "b3"], expect_text="b4b3")
     p.move(["e1", "g1"], expect_text="e1g1")
+    # Rule 4 (JK-5): the rook on the edge square z4 can capture onto a central square. The
+    # status says a capture is compulsory; a move it forbids, clicked or typed, is refused with
+    # the reason (issue 58).
+    p.open({"variant": "jumpingknights", "fen": "10/5k4/10/10/10/R1p7/10/10/5K4/10 w - - 0 1", **HUMANS})
+    assert "White must capture (Rule 4, JK-5)" in p.text("status"), p.text("status")
+    for clicks in [["e1"], ["z4", "a4"]]:
+        p.illegal(clicks)
+        p.wait(lambda: p.d.find_element(By.ID, "error").is_displayed(), f"the refusal of {clicks}")
+        assert "A capture is compulsory (Rule 4, JK-5)" in p.text("error"), p.text("error")
+        p.d.execute_script("hideError();")
+    p.d.find_element(By.ID, "move-input").send_keys("e1e2", Keys.ENTER)
+    p.wait(lambda: p.d.find_element(By.ID, "error").is_displayed(), "the typed refusal")
+    assert p.text("error").startswith("`e1e2` is not allowed. A capture is compulsory"), p.text("error")
+    p.d.find_element(By.ID, "move-input").clear()
+    p.move(["z4", "b4", "c4"], expect_text="z4b4,b4c4")
+    assert "must capture" not in p.text("status"), p.text("status")
 
 
 def engine_plays(p):
@@ -436,6 +457,8 @@ def engine_plays(p):
     p.d.get(f"{BASE}/?{urllib.parse.urlencode(query)}")
     p.wait(lambda: p.ply() == 1 and p.idle(), "the engine's mate")
     assert "Game over: 1-0" in p.text("status"), p.text("status")
+    # Only Black is a person's: the board is seen from Black's side (issue 58).
+    assert top_left(p) == "h1", top_left(p)
     # The search's last line may come a moment after the move (another connection).
     p.wait(lambda: "mate found at depth 1" in p.text("engine-out"), "the mate's depth line", timeout=5)
     # A draw offer to an engine a queen down is accepted (decision 0013).
@@ -443,6 +466,17 @@ def engine_plays(p):
     p.d.find_element(By.ID, "offer-draw").click()
     p.wait(lambda: "Game over: 1/2-1/2" in p.text("status"), "the accepted draw")
     assert "Draw by agreement" in p.text("status"), p.text("status")
+    # In the start position it is declined, and the page says when the engine would accept.
+    p.open({"variant": "chess", **HUMANS, "black": "engine"})
+    p.d.find_element(By.ID, "offer-draw").click()
+    p.wait(lambda: p.d.find_element(By.ID, "error").is_displayed(), "the declined draw")
+    assert "declined" in p.text("error") and "at least a pawn worse" in p.text("error"), p.text("error")
+    assert p.ply() == 0 and "Game over" not in p.text("status")
+
+
+def top_left(p):
+    """The square drawn top left: a8 with White at the bottom, h1 with Black."""
+    return p.d.execute_script("return document.querySelector('#board [data-square]').dataset.square;")
 
 
 def page_features(p):
@@ -465,6 +499,20 @@ def page_features(p):
     p.d.find_element(By.ID, "first-hint-ok").click()
     p.open({"variant": "chess", **HUMANS})
     assert not p.d.find_element(By.ID, "first-hint").is_displayed()
+    # The legend links the rule text shipped with the page, by a relative URL (issue 58).
+    link = p.d.execute_script("return document.getElementById('rules-link').getAttribute('href');")
+    assert link == "rules/chess.md", link
+    with urllib.request.urlopen(f"{BASE}/{link}", timeout=30) as r:
+        assert r.read().decode().startswith("# `chess`")
+    # Two people: White at the bottom. The engine taking White alone turns the board to Black's
+    # side; a person taking White back turns it again (issue 58).
+    assert top_left(p) == "a8", top_left(p)
+    Select(p.d.find_element(By.ID, "player-w")).select_by_value("engine")
+    assert top_left(p) == "h1", top_left(p)
+    p.wait(lambda: p.ply() == 1 and p.idle(), "the engine's move as White")
+    Select(p.d.find_element(By.ID, "player-w")).select_by_value("human")
+    assert top_left(p) == "a8", top_left(p)
+    p.open({"variant": "chess", **HUMANS})
     # Typed moves: coordinates and algebraic, completed from the legal list; a bad one changes
     # nothing.
     options = p.d.execute_script("return Array.from(document.querySelectorAll('#move-list option')).map(o => o.value);")

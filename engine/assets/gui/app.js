@@ -260,11 +260,12 @@ function renderStatus() {
         ? ' — check'
         : ' — the king is attacked (no check rule: it may be captured)';
     }
-    s.textContent = `${side} to move${check}${thinking ? ' — engine thinking…' : ''}.`;
+    const duty = game.obligation ? ` ${game.obligation.text}.` : ''; // Jumping Knights' Rule 4
+    s.textContent = `${side} to move${check}${thinking ? ' — engine thinking…' : ''}.${duty}`;
   }
   const e = lastEffect();
   const m = shown.view_ply > 0 ? game.moves[shown.view_ply - 1] : null;
-  let text = m ? `Last move ${m.san} (${m.text}). ` : '';
+  let text = m ? `Last move ${m.san}${m.note ? ` (${m.note})` : ''} (${m.text}). ` : '';
   if (e && e.chance) {
     const piece = variants[game.variant].chance_piece;
     text += e.chance.from === e.chance.to
@@ -288,7 +289,7 @@ function renderMoves() {
       li = `<li><span class="num">${m.number}.</span>` + (m.side === 'b' ? '<span class="skip">…</span>' : '');
     }
     const cur = shown.view_ply === i + 1 ? ' class="current"' : '';
-    li += `<span data-ply="${i + 1}"${cur} title="${m.text}">${m.san}</span>`;
+    li += `<span data-ply="${i + 1}"${cur} title="${m.text}">${sanHtml(m)}</span>`;
   });
   if (li) items.push(li + '</li>');
   ol.innerHTML = items.join('');
@@ -300,7 +301,7 @@ function renderLegend() {
   const v = variants[game.variant];
   // A piece with a facing (the lancer) is drawn facing north in the legend.
   const lancer = v.pieces.some((p) => p.letter === 'L') && v.forms.some((f) => f.form === 'facing');
-  $('legend').innerHTML = `<p><b>${v.title}</b> — rules: <code>shared/rules/${v.rules}</code></p>` +
+  $('legend').innerHTML = `<p><b>${v.title}</b> — <a id="rules-link" href="${v.rules_url}" target="_blank" rel="noopener">the rules</a></p>` +
     v.pieces.map((p) => {
       const token = p.letter === 'L' && lancer ? 'L(n)' : p.letter;
       return `<div class="entry"><div class="pic">${picture(token)}</div><div><b>${p.name} (${p.letter})</b><small>${p.moves}</small></div></div>`;
@@ -364,6 +365,9 @@ function onClick(name) {
   const next = [...clicks, name];
   const found = matching(next);
   if (!found.length) {
+    // A move the rules' obligation forbids (Rule 4) is refused with the server's reason.
+    const why = forbiddenBy(next) || (matching([name]).length ? null : forbiddenBy([name]));
+    if (why) showError(why);
     // Not a continuation: start again from this square if a move starts there; a second
     // click on the selected square clears the selection.
     const again = clicks.length && clicks[clicks.length - 1] === name;
@@ -404,7 +408,7 @@ function choose(list, name) {
   box.innerHTML = list.map((e) => {
     const token = e.result || '';
     const label = e.action === '0000' ? 'Pass' : token ? describeToken(token) : e.san;
-    return `<button data-choice="${e.action}" title="${e.action}">${token ? picture(token) : ''}<span>${label}</span><small>${e.san}</small></button>`;
+    return `<button data-choice="${e.action}" title="${e.action}">${token ? picture(token) : ''}<span>${label}</span><small>${sanHtml(e)}</small></button>`;
   }).join('');
   box.querySelectorAll('button').forEach((b) => {
     b.onclick = () => {
@@ -548,6 +552,7 @@ async function newGame(body) {
   unlisten();
   hideEval();
   $('analysis').checked = false;
+  orient();
   setState(st);
   setAddress(st);
   $('engine-out').textContent = '';
@@ -734,6 +739,7 @@ async function exportPgn() {
 async function loadPgn(text, index) {
   $('player-w').value = 'human';
   $('player-b').value = 'human';
+  orient();
   const body = { pgn: text, game: index, variant: game.variant };
   if (!variants[game.variant].standard_start) body.fen = game.start_fen;
   try {
@@ -796,7 +802,7 @@ async function offerDraw() {
     if (!st.draw.accepted) {
       const sc = st.draw.score;
       const view = !sc ? '' : sc.mate !== undefined ? ` (it sees mate in ${sc.mate})` : ` (it rates the position ${(sc.cp / 100).toFixed(2)} for itself)`;
-      showError(`The draw offer is declined${view}.`);
+      showError(`The draw offer is declined${view}. ${st.draw.policy}`);
     }
   } catch (err) {
     report(err);
@@ -819,6 +825,7 @@ async function start() {
     const p = q.get(side);
     if (p === 'human' || p === 'engine') $(`player-${side[0]}`).value = p;
   }
+  orient();
   if (q.get('game')) {
     try {
       const st = await api('GET', `api/games/${q.get('game')}`);
@@ -929,7 +936,7 @@ function wire() {
   };
   // New clock fields: the game's time control, the clocks set to it.
   $('clock-min').onchange = $('clock-inc').onchange = () => { sendClockControl(); resetClock(); };
-  $('player-w').onchange = $('player-b').onchange = () => { setAddress(game); render(); afterMove(); };
+  $('player-w').onchange = $('player-b').onchange = () => { orient(); setAddress(game); render(); renderLegend(); afterMove(); };
   $('choose-cancel').onclick = () => { hideChooser(); clicks = []; highlight(); };
   $('moves').onclick = (ev) => {
     const s = ev.target.closest('[data-ply]');

@@ -74,21 +74,46 @@ async function enterTyped() {
   if (!game || !isCurrent() || !humanToMove() || busy) return;
   const text = input.value.trim();
   if (!text) return;
-  let actions;
+  let answer;
   try {
-    actions = (await api('POST', `api/games/${game.id}/typed`, { text })).actions;
+    answer = await api('POST', `api/games/${game.id}/typed`, { text });
   } catch (err) {
     report(err);
     return;
   }
-  const found = game.legal.filter((e) => actions.includes(e.action));
+  const found = game.legal.filter((e) => answer.actions.includes(e.action));
   if (!found.length) {
-    showError(`\`${text}\` is not a legal move here`);
+    // The server says why when a rule's obligation forbids the move (Rule 4).
+    showError(answer.refusal || `\`${text}\` is not a legal move here`);
     return;
   }
   input.value = '';
   if (found.length === 1) play(found[0]);
   else choose(found, null);
+}
+
+// ---------------------------------------------------------------- orientation, notes, refusals
+
+// The board is seen from the person's side: Black at the bottom when a person plays Black and
+// the engine White; White at the bottom otherwise (two people, or the engine against itself).
+// Set when a game starts or the players change; *Flip board* still turns it by hand.
+function orient() {
+  flipped = $('player-w').value === 'engine' && $('player-b').value === 'human';
+}
+
+// A move's algebraic text with the note its notation adds shown apart, never as a PGN comment
+// (the server sends them apart: the Magician's `b1=M (M = Y)`).
+function sanHtml(m) {
+  return escapeHtml(m.san) + (m.note ? ` <small class="note">(${escapeHtml(m.note)})</small>` : '');
+}
+
+// The server's reason when every move that the clicks `path` start is one that an obligation
+// of the rules forbids (Jumping Knights' Rule 4: a capture is compulsory); null otherwise.
+function forbiddenBy(path) {
+  const o = game.obligation;
+  if (!o) return null;
+  const starts = (p) => p && p.length >= path.length && path.every((c, i) => p[i] === c);
+  return o.forbidden.some((f) => starts(f.clicks) || starts(f.alt)) ? o.refusal : null;
 }
 
 // ---------------------------------------------------------------- arrows and circles

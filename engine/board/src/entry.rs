@@ -18,8 +18,11 @@ use session::{GameApi, Notation};
 pub struct Entry {
     /// The action's text (notation.md; in a game of chance without the outcome's leg).
     pub action: String,
-    /// Algebraic text of (one outcome of) the action.
+    /// Algebraic text of (one outcome of) the action, without a note ([`crate::san`]).
     pub san: String,
+    /// The note the variant's algebraic notation writes after the move (the Magician's new
+    /// form, `M = H`), if any.
+    pub note: Option<String>,
     /// Squares to click, in order (`@N` stands for White's or Black's knight in hand).
     pub clicks: Vec<String>,
     /// A second click path (from the king to its castling partner; from the piece to its
@@ -108,9 +111,11 @@ fn entry(view: &BoardView, m: &LegalMove, forms: Vec<MoveForm>) -> Entry {
         }
         _ => None,
     };
+    let (san, note) = crate::san::split_note(&m.pgn);
     Entry {
         action: m.action.clone(),
-        san: m.pgn.clone(),
+        san,
+        note,
         alt,
         suffix: suffix.to_string(),
         result,

@@ -15,15 +15,21 @@
 //! * [`events`]: the live events' JSON of a search (scores, lines).
 //! * [`pgn`]: the web board's PGN export and the list of a loaded text's games.
 //! * [`typed`]: the actions a typed move text names.
+//! * [`san`]: a move's algebraic text apart from the note its notation adds (the move list).
+//! * [`obligation`]: a move the rules make compulsory (Jumping Knights' Rule 4), told in words.
+//! * [`draw`]: when the engine accepts a draw offered to it.
 #![forbid(unsafe_code)]
 
 pub mod api;
+pub mod draw;
 pub mod entry;
 pub mod events;
 pub mod forms;
 pub mod help;
+pub mod obligation;
 pub mod pgn;
 pub mod pieces;
+pub mod san;
 pub mod state;
 pub mod table;
 pub mod typed;

@@ -68,6 +68,7 @@ pub fn entry_json(e: &Entry) -> Value {
     json!({
         "action": e.action,
         "san": e.san,
+        "note": e.note,
         "clicks": e.clicks,
         "alt": e.alt,
         "suffix": e.suffix,
@@ -77,7 +78,8 @@ pub fn entry_json(e: &Entry) -> Value {
     })
 }
 
-/// The moves played in `g`, each with its texts, side, move number and effect.
+/// The moves played in `g`, each with its texts (`san` without the note its notation may add,
+/// the note apart: [`crate::san`]), side, move number and effect.
 fn moves_json(g: &dyn GameApi) -> Vec<Value> {
     let sans = g.move_sans();
     let texts = g.move_texts(Notation::Rules);
@@ -87,8 +89,10 @@ fn moves_json(g: &dyn GameApi) -> Vec<Value> {
             let after = g.view_at(i + 1).expect("every ply has a position");
             let e = g.played_effect(i).expect("every move has an effect");
             let side = g.view_at(i).map_or("w", |b| b.turn.select("w", "b"));
+            let (san, note) = crate::san::split_note(&sans[i]);
             let m = json!({
-                "san": sans[i],
+                "san": san,
+                "note": note,
                 "text": texts[i],
                 "side": side,
                 "number": number,
@@ -118,11 +122,10 @@ pub fn state_json(
         message: format!("ply {at} is not in this game (0..={current})"),
     })?;
     let end = s.end();
-    let legal: Vec<Value> = if at == current && end.is_none() {
-        entries(g).iter().map(entry_json).collect()
-    } else {
-        Vec::new()
-    };
+    let open = at == current && end.is_none();
+    let legal: Vec<Value> =
+        if open { entries(g).iter().map(entry_json).collect() } else { Vec::new() };
+    let obligation = if open { crate::obligation::obligation(g) } else { None };
     Ok(json!({
         "id": id.to_string(),
         "variant": v.name(),
@@ -138,6 +141,7 @@ pub fn state_json(
         "moves": moves_json(g),
         "legal": legal,
         "check": g.check_at(at),
+        "obligation": obligation.as_ref().map(crate::obligation::obligation_json),
         "setup": s.setup,
         "end": end.map(|e| json!({
             "result": e.result, "reason": e.reason, "rule": e.rule, "text": e.text,
@@ -165,14 +169,17 @@ pub fn hint_json(g: &dyn GameApi, action: &str) -> Value {
     let e = entries(g)
         .into_iter()
         .find(|e| e.action == action)
-        .map(|e| json!({"action": e.action, "san": e.san, "clicks": e.clicks}));
+        .map(|e| json!({"action": e.action, "san": e.san, "note": e.note, "clicks": e.clicks}));
     json!({ "hint": e })
 }
 
-/// The answer to a draw offer: the state `state` with `draw: {accepted, score}` (`score`: the
-/// engine's view, if it judged the offer).
+/// The answer to a draw offer: the state `state` with `draw: {accepted, score, policy}`
+/// (`score`: the engine's view, if it judged the offer; `policy`: when the engine accepts,
+/// [`crate::draw::POLICY`]).
 pub fn with_draw(mut state: Value, accepted: bool, score: Option<Score>) -> Value {
-    state["draw"] = json!({"accepted": accepted, "score": score.map(score_json)});
+    state["draw"] = json!({
+        "accepted": accepted, "score": score.map(score_json), "policy": crate::draw::POLICY,
+    });
     state
 }
 
@@ -205,5 +212,34 @@ mod tests {
         let hint = hint_json(&*s.game, "g1f3");
         assert_eq!(hint["hint"]["clicks"], json!(["g1", "f3"]));
         assert!(hint_json(&*s.game, "e2e4")["hint"].is_null());
+    }
+
+    #[test]
+    fn a_moves_note_is_apart_from_its_san_and_an_obligation_is_told() {
+        // Magician: the pawn promotes to the Magician, who becomes a Prime Minister at once;
+        // the PGN writes the note as a comment, the page's lists never show a brace.
+        let fen = "r3k3/8/8/4P3/2B4Q/8/1p2K3/8 w - - 0 1 Mm";
+        let mut s = Session::new(session::new_game(VariantId::Magician, Some(fen)).unwrap(), 1);
+        s.game.play(MoveIn::Text("c4c4m"), Notation::Rules).unwrap();
+        let st = state_json(1, &s, None, Activity::default()).unwrap();
+        let promo = st["legal"].as_array().unwrap().iter().find(|e| e["action"] == "b2b1m");
+        let promo = promo.expect("b2b1m is legal");
+        assert_eq!((promo["san"].as_str(), promo["note"].as_str()), (Some("b1=M"), Some("M = Y")));
+        s.game.play(MoveIn::Text("b2b1m"), Notation::Rules).unwrap();
+        assert!(s.game.move_sans()[1].contains('{'), "the PGN form keeps its comment");
+        let st = state_json(1, &s, None, Activity::default()).unwrap();
+        let m = &st["moves"][1];
+        assert_eq!((m["san"].as_str(), m["note"].as_str()), (Some("b1=M"), Some("M = Y")));
+        assert!(st["moves"][0]["note"].is_null());
+        for m in st["moves"].as_array().unwrap().iter().chain(st["legal"].as_array().unwrap()) {
+            assert!(!m["san"].as_str().unwrap().contains(['{', '}']), "{m}");
+        }
+        assert!(st["obligation"].is_null());
+        // Jumping Knights under Rule 4: the state says so.
+        let fen = "10/5k4/10/10/10/R1p7/10/10/5K4/10 w - - 0 1";
+        let s = Session::new(session::new_game(VariantId::JumpingKnights, Some(fen)).unwrap(), 1);
+        let st = state_json(1, &s, None, Activity::default()).unwrap();
+        assert!(st["obligation"]["text"].as_str().unwrap().contains("must capture"), "{st}");
+        assert!(!st["obligation"]["forbidden"].as_array().unwrap().is_empty());
     }
 }

@@ -13,6 +13,7 @@ pub fn variant_json(v: VariantId, images: Value) -> Value {
         "id": i.name,
         "title": i.title,
         "rules": i.rules_file,
+        "rules_url": rules_url(v),
         "has_chance": i.has_chance,
         "files": i.shape.files,
         "ranks": i.shape.ranks,
@@ -31,6 +32,14 @@ pub fn variant_json(v: VariantId, images: Value) -> Value {
             "letter": p.letter.to_string(), "name": p.name, "moves": p.moves
         })).collect::<Vec<_>>(),
     })
+}
+
+/// The relative URL of the rule text shipped with the page for variant `v`
+/// (`rules/<rule-book file>`: the engine's own account of the rules, `docs/variants/`, served
+/// by the web server and copied beside the page by a static build). Relative, so that a page
+/// served under a sub-path finds it too.
+pub fn rules_url(v: VariantId) -> String {
+    format!("rules/{}", v.info().rules_file)
 }
 
 /// The page's CSS class of squares of role `kind` (`board.css`).
@@ -73,6 +82,8 @@ mod tests {
             assert_eq!(forms.len(), v.info().marks.forms.len());
             assert!(forms.iter().all(|f| !f["text"].as_str().unwrap().is_empty()));
             assert_eq!(e["has_chance"].as_bool(), Some(v.has_chance()));
+            let url = e["rules_url"].as_str().unwrap();
+            assert!(url.starts_with("rules/") && url.ends_with(".md"), "{url}");
         }
         assert_eq!(table["levels"].as_array().map(Vec::len), Some(20));
     }

@@ -10,10 +10,31 @@
 //!    chooser.
 //!
 //! The page plays the one action found, opens the chooser over several, and refuses a text that
-//! names none.
+//! names none, saying why when the text names a move that an obligation of the rules forbids
+//! (Jumping Knights' Rule 4, [`crate::obligation`]).
 
 use crate::entry::Entry;
 use movegen::info::MoveForm;
+use serde_json::{json, Value};
+use session::GameApi;
+
+/// The answer to a typed `text` in the current position of `game`: `{"actions": [...],
+/// "refusal": ...}`, the legal actions it names and, when it names none, why, if the reason is
+/// more than "not a legal move" (`null` otherwise).
+pub fn typed_json(game: &dyn GameApi, text: &str) -> Value {
+    let chance = game.variant().has_chance();
+    let entries = crate::entries(game);
+    let found = typed(&entries, text, chance);
+    let actions: Vec<&str> = found.iter().map(|e| e.action.as_str()).collect();
+    let refusal = if found.is_empty() {
+        crate::obligation::obligation(game)
+            .filter(|o| !typed(&o.forbidden, text, chance).is_empty())
+            .map(|o| format!("`{}` is not allowed. {}", text.trim(), o.refusal))
+    } else {
+        None
+    };
+    json!({ "actions": actions, "refusal": refusal })
+}
 
 /// The entries of `entries` (a position's, [`crate::entries`]) that `text` names (`chance`: the
 /// variant is a game of chance).
@@ -100,6 +121,20 @@ mod tests {
         for text in ["e9", "e8=K", "d8", "", "   ", "Ke8"] {
             assert!(named(VariantId::Chess, PROMOTE, text).is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_move_rule_4_forbids_is_refused_with_the_reason() {
+        let fen = "10/5k4/10/10/10/R1p7/10/10/5K4/10 w - - 0 1";
+        let game = new_game(VariantId::JumpingKnights, Some(fen)).unwrap();
+        for text in ["e1e2", "Ke1-e2"] {
+            let v = typed_json(&*game, text);
+            assert_eq!(v["actions"], json!([]), "{text}");
+            let why = v["refusal"].as_str().unwrap_or_default();
+            assert!(why.contains("Rule 4") && why.contains("rook on z4"), "{text}: {v}");
+        }
+        assert_eq!(typed_json(&*game, "z4b4,b4c4")["actions"], json!(["z4b4,b4c4"]));
+        assert!(typed_json(&*game, "e1e5")["refusal"].is_null(), "no such move at all");
     }
 
     #[test]

@@ -211,7 +211,9 @@ impl Session {
     /// Whether a person may play `text` (notation.md, in a game of chance the action alone):
     /// the game goes on ([`Error::GameOver`]), has room ([`Error::GameFull`]), and the text is
     /// one of the legal actions (the die does not turn a bad text into a move): otherwise
-    /// [`Error::IllegalMove`], or [`Error::MalformedMove`] for a text that is no move at all.
+    /// [`Error::IllegalMove`], or [`Error::MalformedMove`] for a text that is no move at all;
+    /// the message adds the parser's reason when it says more than "not a legal move" (Jumping
+    /// Knights' Rule 4, a PieceEater leg).
     pub fn check_move(&self, text: &str) -> Result<(), Error> {
         self.ensure_open()?;
         self.ensure_room()?;
@@ -222,7 +224,12 @@ impl Session {
                 Err(e) if e.is_move() => e,
                 _ => Error::IllegalMove { text: text.into(), message: String::new() },
             };
-            return Err(kind.with_message(format!("`{text}` is not a legal move here")));
+            let mut message = format!("`{text}` is not a legal move here");
+            let reason = kind.to_string();
+            if !["", "not a legal move", "ambiguous"].contains(&reason.as_str()) {
+                message = format!("{message}: {reason}");
+            }
+            return Err(kind.with_message(message));
         }
         Ok(())
     }

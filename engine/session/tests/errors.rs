@@ -44,6 +44,12 @@ fn an_illegal_move_and_a_malformed_one_differ() {
     let e = s.check_move("O-O-O-O").unwrap_err();
     assert_eq!(e.to_string(), "`O-O-O-O` is not a legal move here");
     assert!(matches!(e, Error::MalformedMove { .. }), "{e:?}");
+    // A move only Jumping Knights' Rule 4 forbids: the message says why (issue 58).
+    let fen = "10/5k4/10/10/10/R1p7/10/10/5K4/10 w - - 0 1";
+    let s = Session::start(VariantId::JumpingKnights, Some(fen), None, 1).unwrap();
+    let e = s.check_move("e1e2").unwrap_err();
+    assert!(e.to_string().starts_with("`e1e2` is not a legal move here: Rule 4 (JK-5)"), "{e}");
+    assert!(matches!(e, Error::IllegalMove { .. }), "{e:?}");
 
     // A variant's own parser: a malformed PieceEater leg, an unforced step left out.
     let mut g =

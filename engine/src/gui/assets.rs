@@ -1,5 +1,6 @@
-//! The page's files, embedded in the binary: `engine/assets/gui/` (HTML, CSS, JavaScript) and
-//! the piece drawings of `engine/assets/pieces/` (listed by its manifest, `crate::pieces`).
+//! The page's files, embedded in the binary: `engine/assets/gui/` (HTML, CSS, JavaScript), the
+//! piece drawings of `engine/assets/pieces/` (listed by its manifest, `crate::pieces`) and the
+//! variants' rule texts of `docs/variants/`.
 
 use axum::extract::Path;
 use axum::http::header;
@@ -72,6 +73,27 @@ pub async fn piece(Path(file): Path<String>) -> Response {
     match pieces::svg(&name) {
         Some(svg) => ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response(),
         None => super::guard::fail((404, format!("no piece drawing `{name}`"))),
+    }
+}
+
+/// The rule texts shipped with the page, by the file name the variant table links
+/// (`rules/<file>`, `board::table::rules_url`): the engine's account of each variant's rules,
+/// `docs/variants/`.
+pub const RULES: [(&str, &str); 6] = [
+    ("chess.md", include_str!("../../../docs/variants/chess.md")),
+    ("eightpiece.md", include_str!("../../../docs/variants/eightpiece.md")),
+    ("pieceeater.md", include_str!("../../../docs/variants/pieceeater.md")),
+    ("magician.md", include_str!("../../../docs/variants/magician.md")),
+    ("tamerspiel.md", include_str!("../../../docs/variants/tamerspiel.md")),
+    ("jumpingknights.md", include_str!("../../../docs/variants/jumpingknights.md")),
+];
+
+/// `GET /rules/{file}`: a variant's rule text (Markdown, served as plain text so that every
+/// browser shows it).
+pub async fn rules(Path(file): Path<String>) -> Response {
+    match RULES.iter().find(|(name, _)| *name == file) {
+        Some((_, body)) => text("text/plain; charset=utf-8", body),
+        None => super::guard::fail((404, format!("no rule text `{file}`"))),
     }
 }
 

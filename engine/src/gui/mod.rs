@@ -23,7 +23,7 @@ use guard::{fail, Allowed};
 use std::sync::Arc;
 use store::{Fail, Store};
 
-pub use board::api::{draw_acceptable, DRAW_MARGIN_CP, JUDGE_TIME};
+pub use board::api::JUDGE_TIME;
 
 /// Settings of `menagerie gui`.
 #[derive(Clone, Debug)]
@@ -59,6 +59,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/manifest.webmanifest", get(assets::manifest))
         .route("/icon.svg", get(assets::icon))
         .route("/pieces/{file}", get(assets::piece))
+        .route("/rules/{file}", get(assets::rules))
         .route("/api/games/{id}/events", get(events))
         .route("/api/{*rest}", any(api_call))
         .fallback(|| async { fail((404, "no such page or API call".into())) })

@@ -96,18 +96,6 @@ impl Purpose {
 
 /// How long the engine thinks about a draw offer.
 pub const JUDGE_TIME: Duration = Duration::from_millis(500);
-/// The engine accepts a draw when its own score is at most this (centipawns, its view).
-pub const DRAW_MARGIN_CP: i32 = 10;
-
-/// Whether the engine takes a draw at `score` (its own view): when it is not better than
-/// [`DRAW_MARGIN_CP`], or it is being mated.
-pub fn draw_acceptable(score: Score) -> bool {
-    match score {
-        Score::Cp(cp) => cp <= DRAW_MARGIN_CP,
-        Score::Mate(n) => n < 0,
-    }
-}
-
 /// A search the host must run: of `game` (a copy of the game's position) with `limits` and
 /// `config`; its result goes to [`Api::searched`] with [`Job::key`].
 pub struct Job {
@@ -325,7 +313,7 @@ impl Api {
                     (true, Score::Cp(c)) => Score::Cp(-c),
                     (true, Score::Mate(n)) => Score::Mate(-n),
                 });
-                let accepted = score.is_some_and(draw_acceptable);
+                let accepted = score.is_some_and(|sc| crate::draw::acceptable(sc, s.game()));
                 self.draw_answer(id, accepted, score)
             }
             Purpose::Analyse => Err(stopped()),

@@ -141,17 +141,13 @@ fn play_move(api: &mut Api, id: u64, m: &Body) -> Result<(), Fail> {
 }
 
 /// `POST /api/games/{id}/typed {text}`: the legal actions a typed move text names
-/// (`crate::typed`), as `{"actions": [...]}`; the game does not change.
+/// (`crate::typed`), as `{"actions": [...], "refusal"}`; the game does not change.
 fn typed(api: &mut Api, id: u64, m: &Body) -> Result<Value, Fail> {
     let text = str_field(m, "text")?.ok_or_else(|| bad("`text` is missing"))?;
     if text.len() > 40 {
         return Err(bad("`text` must be a move text such as e2e4"));
     }
-    let game = api.slot(id)?.game();
-    let entries = crate::entries(game);
-    let found = crate::typed::typed(&entries, text, game.variant().has_chance());
-    let actions: Vec<&str> = found.iter().map(|e| e.action.as_str()).collect();
-    Ok(json!({ "actions": actions }))
+    Ok(crate::typed::typed_json(api.slot(id)?.game(), text))
 }
 
 /// `POST /api/games/{id}/undo {count?}` (default 1; `to` = a ply to go back to).
@@ -209,7 +205,7 @@ fn search(api: &mut Api, id: u64, m: &Body, purpose: Purpose) -> Result<Step, Fa
 /// `POST /api/games/{id}/draw {by?, accept?}`: side `by` (default: the side to move) offers a
 /// draw. With `accept: true` the other side (a person) has agreed; otherwise the engine, as the
 /// other side, searches the position for [`JUDGE_TIME`] and accepts by
-/// [`super::draw_acceptable`]. Answers with the state and `draw: {accepted, score}` (`score`:
+/// `crate::draw::acceptable`. Answers with the state and `draw: {accepted, score}` (`score`:
 /// the engine's view, if it judged).
 fn offer_draw(api: &mut Api, id: u64, m: &Body) -> Result<Step, Fail> {
     let accept = bool_field(m, "accept")?;

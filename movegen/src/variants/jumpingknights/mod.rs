@@ -153,6 +153,12 @@ impl JumpingKnights {
         movegen::rule4_applies(self)
     }
 
+    /// Whether `m` is a capture that satisfies Rule 4 (JK-5): from an edge square onto a
+    /// central one.
+    pub fn is_rule4_capture(m: Move) -> bool {
+        attack::is_rule4_capture(m)
+    }
+
     /// Whether `m` (legal here) gives check.
     pub fn gives_check(&self, m: Move) -> bool {
         attack::gives_check(self, m)
