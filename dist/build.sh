@@ -9,6 +9,8 @@
 #                                                         Linux x86-64; with the release
 #                                                         profile also aarch64 Linux, Windows
 #   menagerie-chess-<version>.tgz                         the npm package (engine/npm)
+#   menagerie-web-<version>.zip                           the web board as a static site
+#                                                         (dist/web.sh, docs/web.md)
 #
 # each with README.md, LICENSE, docs/, the XBoard piece images (xboard-pieces/<variant>/), the
 # WinBoard piece bitmaps in the Windows archive (winboard-pieces/<variant>/), and SHA256SUMS (the
@@ -119,7 +121,10 @@ if [ "${MENAGERIE_NO_PACKAGES:-}" != 1 ]; then
   cross=()
   [ "$profile" = release ] && cross=(aarch64-unknown-linux-gnu x86_64-pc-windows-gnu)
   mapfile -t wheels < <(engine/python/build.sh --profile "$profile" "$out" "${cross[@]}")
-  for pkg in "${wheels[@]}" "$(engine/npm/build.sh --profile "$profile" "$out" | tail -1)"; do
+  npm=$(engine/npm/build.sh --profile "$profile" "$out" | tail -1)
+  # The static site takes the npm build's WebAssembly (engine/npm/pkg/).
+  web=$(dist/web.sh --profile "$profile" "$out" | tail -1)
+  for pkg in "${wheels[@]}" "$npm" "$web"; do
     [ -n "$pkg" ] || continue
     (cd "$out" && sha256sum "$(basename "$pkg")" > "$(basename "$pkg").sha256")
     echo "$pkg"

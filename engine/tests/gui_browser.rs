@@ -13,27 +13,9 @@ mod support;
 
 use std::process::Command;
 
-fn missing() -> Option<String> {
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    let driver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
-    if !std::path::Path::new(&chromium).exists() {
-        return Some(format!("{chromium} is not installed (apt-get install chromium)"));
-    }
-    if !std::path::Path::new(&driver).exists() {
-        return Some(format!("{driver} is not installed (apt-get install chromium-driver)"));
-    }
-    let has = Command::new("python3").args(["-c", "import selenium.webdriver"]).status();
-    if !matches!(has, Ok(s) if s.success()) {
-        return Some(
-            "python3 with selenium is not installed (pip install selenium==4.51.0)".into(),
-        );
-    }
-    None
-}
-
 #[test]
 fn every_variant_played_by_clicks_in_chromium() {
-    if let Some(why) = missing() {
+    if let Some(why) = support::browser_missing() {
         eprintln!("SKIPPED: {why}");
         return;
     }

@@ -77,7 +77,30 @@ def parse_fen(variant, fen):
     return board, "".join(sorted(hand))
 
 
-def api(path, body=None):
+# The static web build (dist/web.sh) has no server: its API is answered inside the page (the
+# WebAssembly build in a Worker), so the checks ask the page's own `backend` what a test of the
+# server asks over HTTP (MENAGERIE_WEB_STATIC=1, engine/tests/web_static.rs).
+STATIC = os.environ.get("MENAGERIE_WEB_STATIC") == "1"
+DRIVER = None
+PAGE_API = """
+const [path, body, text, done] = arguments;
+const opts = body === null ? { method: 'GET' }
+  : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+backend.fetch(path, opts)
+  .then(async (r) => { const v = text ? await r.text() : await r.json(); done(r.ok ? v : { __error: r.status + ' ' + JSON.stringify(v) }); })
+  .catch((e) => done({ __error: String(e) }));
+"""
+
+
+def api(path, body=None, text=False):
+    if STATIC:
+        r = DRIVER.execute_async_script(PAGE_API, path.lstrip("/"), body, text)
+        if isinstance(r, dict) and "__error" in r:
+            raise AssertionError(f"{path}: {r['__error']}")
+        return r
+    if text:
+        with urllib.request.urlopen(f"{BASE}{path}", timeout=30) as r:
+            return r.read().decode()
     req = urllib.request.Request(
         BASE + path,
         method="POST" if body is not None else "GET",
@@ -596,8 +619,7 @@ def page_features(p):
         gid = api("/api/games", body)["id"]
         for m in moves:
             api(f"/api/games/{gid}/move", {"move": m})
-        with urllib.request.urlopen(f"{BASE}/api/games/{gid}/pgn", timeout=30) as r:
-            pgn += r.read().decode()
+        pgn += api(f"/api/games/{gid}/pgn", text=True)
     area = p.d.find_element(By.ID, "pgn-text")
     area.clear()
     p.d.execute_script("arguments[0].value = arguments[1];", area, pgn)
@@ -644,8 +666,7 @@ def page_features(p):
     p.wait(lambda: "White wins on time" in p.text("status"), "Black's flag", timeout=10)
     st = api(f"/api/games/{p.game_id()}")
     assert st["end"]["result"] == "1-0" and st["legal"] == [], st["end"]
-    with urllib.request.urlopen(f"{BASE}/api/games/{p.game_id()}/pgn", timeout=30) as r:
-        pgn = r.read().decode()
+    pgn = api(f"/api/games/{p.game_id()}/pgn", text=True)
     assert '[TimeControl "3+2"]' in pgn and '[Result "1-0"]' in pgn, pgn
     p.d.find_element(By.CSS_SELECTOR, '#tc-mode option[value="move"]').click()
     p.no_script_errors()
@@ -707,7 +728,8 @@ def right_drag(driver, a, b):
 
 def main():
     only = set(os.environ.get("GUI_VARIANTS", "").split(",")) - {""}
-    d = start_browser()
+    global DRIVER
+    d = DRIVER = start_browser()
     failures = []
     try:
         # A returning visitor (the first-visit hint is tested, and shown, by the `page` script).

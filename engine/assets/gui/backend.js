@@ -42,6 +42,8 @@ const backend = (() => {
   }
 
   function received(m) {
+    // The first answer of the worker: the engine is ready (docs/performance.md measures it).
+    if (api.readyMs === null) api.readyMs = performance.now();
     for (const [id, text] of m.events || []) {
       for (const s of streams) if (s.gameId === id && s.onmessage) s.onmessage({ data: text });
     }
@@ -107,5 +109,6 @@ const backend = (() => {
     return s;
   }
 
-  return { fetch: request, eventSource, mode };
+  const api = { fetch: request, eventSource, mode, readyMs: null };
+  return api;
 })();

@@ -158,3 +158,24 @@ impl Events {
         out
     }
 }
+
+/// Why a test cannot drive Chromium here (`None`: it can): Debian's chromium and
+/// chromium-driver and Python's selenium (`.ci/run` installs them).
+pub fn browser_missing() -> Option<String> {
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    let driver = std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    if !std::path::Path::new(&chromium).exists() {
+        return Some(format!("{chromium} is not installed (apt-get install chromium)"));
+    }
+    if !std::path::Path::new(&driver).exists() {
+        return Some(format!("{driver} is not installed (apt-get install chromium-driver)"));
+    }
+    let has =
+        std::process::Command::new("python3").args(["-c", "import selenium.webdriver"]).status();
+    if !matches!(has, Ok(s) if s.success()) {
+        return Some(
+            "python3 with selenium is not installed (pip install selenium==4.51.0)".into(),
+        );
+    }
+    None
+}
