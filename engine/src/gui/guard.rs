@@ -8,13 +8,13 @@
 //! `text/plain` and form bodies without asking, but not `application/json`). `docs/gui.md`,
 //! "Security".
 
-use super::store::Fail;
 use axum::extract::{Request, State};
 use axum::http::uri::{Authority, Uri};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use board::api::Fail;
 use serde_json::json;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;

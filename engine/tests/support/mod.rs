@@ -170,8 +170,7 @@ pub fn browser_missing() -> Option<String> {
     if !std::path::Path::new(&driver).exists() {
         return Some(format!("{driver} is not installed (apt-get install chromium-driver)"));
     }
-    let has =
-        std::process::Command::new("python3").args(["-c", "import selenium.webdriver"]).status();
+    let has = Command::new("python3").args(["-c", "import selenium.webdriver"]).status();
     if !matches!(has, Ok(s) if s.success()) {
         return Some(
             "python3 with selenium is not installed (pip install selenium==4.51.0)".into(),
