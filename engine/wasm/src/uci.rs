@@ -216,17 +216,8 @@ impl UciEngine {
 mod tests {
     use super::*;
 
-    /// The system's clock, for tests off the web.
-    #[derive(Debug)]
-    struct SysClock(std::time::Instant);
-    impl Timer for SysClock {
-        fn now_ms(&self) -> f64 {
-            self.0.elapsed().as_secs_f64() * 1000.0
-        }
-    }
-
     fn engine() -> UciEngine {
-        UciEngine::with_clock(Arc::new(SysClock(std::time::Instant::now()))).unwrap()
+        UciEngine::with_clock(crate::test_clock()).unwrap()
     }
 
     fn run(e: &mut UciEngine) -> Vec<String> {

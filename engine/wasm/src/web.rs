@@ -212,16 +212,8 @@ impl WebBoard {
 mod tests {
     use super::*;
 
-    #[derive(Debug)]
-    struct SysClock(std::time::Instant);
-    impl Timer for SysClock {
-        fn now_ms(&self) -> f64 {
-            self.0.elapsed().as_secs_f64() * 1000.0
-        }
-    }
-
     fn board() -> WebBoard {
-        WebBoard::with_clock(Arc::new(SysClock(std::time::Instant::now())), 7).unwrap()
+        WebBoard::with_clock(crate::test_clock(), 7).unwrap()
     }
 
     fn out(b: &mut WebBoard) -> Value {
