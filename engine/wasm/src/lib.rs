@@ -160,6 +160,20 @@ pub fn read_game_pgn(pgn: &str) -> Result<Game, JsValue> {
     Ok(Game { tags, moves })
 }
 
+/// The system's clock, for tests off the web (JavaScript's clock exists only in a JavaScript
+/// host).
+#[cfg(test)]
+pub(crate) fn test_clock() -> std::sync::Arc<dyn search::Timer> {
+    #[derive(Debug)]
+    struct SysClock(std::time::Instant);
+    impl search::Timer for SysClock {
+        fn now_ms(&self) -> f64 {
+            self.0.elapsed().as_secs_f64() * 1000.0
+        }
+    }
+    std::sync::Arc::new(SysClock(std::time::Instant::now()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -176,18 +190,4 @@ mod tests {
         assert_eq!(g.headers("Event"), "x");
         assert_eq!(g.header_keys(), "Event");
     }
-}
-
-/// The system's clock, for tests off the web (JavaScript's clock exists only in a JavaScript
-/// host).
-#[cfg(test)]
-pub(crate) fn test_clock() -> std::sync::Arc<dyn search::Timer> {
-    #[derive(Debug)]
-    struct SysClock(std::time::Instant);
-    impl search::Timer for SysClock {
-        fn now_ms(&self) -> f64 {
-            self.0.elapsed().as_secs_f64() * 1000.0
-        }
-    }
-    std::sync::Arc::new(SysClock(std::time::Instant::now()))
 }
