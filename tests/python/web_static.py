@@ -96,9 +96,11 @@ def main():
         if SHOTS:
             d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                               {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-            d.get(f"{base}/?variant=eightpiece")
-            wait(lambda: board_ready(d), "the phone board")
-            d.save_screenshot(os.path.join(SHOTS, "web-phone-eightpiece.png"))
+            for variant in ["eightpiece", "jumpingknights"]:
+                d.get(f"{base}/?variant={variant}&white=human&black=engine")
+                wait(lambda: board_ready(d) and d.execute_script(
+                    "return [...document.images].every((i) => i.complete);"), "the phone board")
+                d.save_screenshot(os.path.join(SHOTS, f"web-phone-{variant}.png"))
         errors = [l["message"] for l in d.get_log("browser") if "Uncaught" in l["message"]]
         assert not errors, errors
     finally:
