@@ -13,6 +13,7 @@
 //!   end, the check) and of a hint or a draw offer.
 //! * [`table`]: the variant table and the playing levels the page's menus list.
 //! * [`events`]: the live events' JSON of a search (scores, lines).
+//! * [`motion`]: a move's slides (for animation) and a position's material difference.
 //! * [`pgn`]: the web board's PGN export and the list of a loaded text's games.
 //! * [`typed`]: the actions a typed move text names.
 #![forbid(unsafe_code)]
@@ -21,6 +22,7 @@ pub mod entry;
 pub mod events;
 pub mod forms;
 pub mod help;
+pub mod motion;
 pub mod pgn;
 pub mod state;
 pub mod table;
