@@ -21,6 +21,7 @@ pub fn rows() -> &'static [PieceRow<'static>] {
 const INDEX: &str = include_str!("../../assets/gui/index.html");
 const APP_JS: &str = include_str!("../../assets/gui/app.js");
 const EXTRAS_JS: &str = include_str!("../../assets/gui/extras.js");
+const FEATURES_JS: &str = include_str!("../../assets/gui/features.js");
 const STYLE: &str = include_str!("../../assets/gui/style.css");
 
 fn text(kind: &'static str, body: &'static str) -> Response {
@@ -40,6 +41,11 @@ pub async fn app_js() -> Response {
 /// `GET /extras.js` (loaded before `app.js`).
 pub async fn extras_js() -> Response {
     text("text/javascript; charset=utf-8", EXTRAS_JS)
+}
+
+/// `GET /features.js` (loaded after `extras.js`, before `app.js`).
+pub async fn features_js() -> Response {
+    text("text/javascript; charset=utf-8", FEATURES_JS)
 }
 
 /// `GET /style.css`.

@@ -113,6 +113,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::app_js))
         .route("/extras.js", get(assets::extras_js))
+        .route("/features.js", get(assets::features_js))
         .route("/style.css", get(assets::style_css))
         .route("/pieces/{file}", get(assets::piece))
         .route("/api/variants", get(variants))
@@ -358,8 +359,13 @@ async fn search_game(
         ),
         _ => limits_of(m, white)?,
     };
+    // Several lines (MultiPV) for an analysis only; its `info` events carry each line's number.
+    let multipv = match purpose {
+        Purpose::Analyse => num_field(m, "multipv", 1..=5)?.unwrap_or(1) as u32,
+        _ => 1,
+    };
     let (a2, s2) = (app.clone(), shared.clone());
-    let rx = tokio::task::spawn_blocking(move || a2.search(&s2, purpose, limits, skill))
+    let rx = tokio::task::spawn_blocking(move || a2.search(&s2, purpose, limits, skill, multipv))
         .await
         .map_err(|e| (500, format!("search task failed: {e}")))??;
     if purpose == Purpose::Analyse {
@@ -380,7 +386,7 @@ async fn run_search(app: App, id: String, body: Bytes, purpose: Purpose) -> Resu
     match (purpose, found) {
         (Purpose::Hint, Some(best)) => {
             let s = shared.lock().expect("lock");
-            Ok(Json(board::state::hint_json(s.game(), &best.action)).into_response())
+            Ok(Json(board::state::hint_json(s.game(), &best.action, best.score)).into_response())
         }
         _ => Ok(state(id, &shared, None)),
     }

@@ -202,6 +202,7 @@ impl Store {
         purpose: Purpose,
         limits: Limits,
         skill: Option<search::Skill>,
+        multipv: u32,
     ) -> Result<oneshot::Receiver<Option<Found>>, Fail> {
         let _control = self.control.lock().expect("lock");
         self.searcher.stop();
@@ -213,7 +214,7 @@ impl Store {
         s.analysing = purpose == Purpose::Analyse;
         let (tx, rx) = oneshot::channel();
         let listener = make_listener(shared.clone(), &s, token, purpose, tx);
-        let config = Config { skill, ..Config::default() };
+        let config = Config { skill, multipv, ..Config::default() };
         s.game().go(&self.searcher, limits, config, listener, session::Notation::Rules);
         s.emit(&json!({"type": "searching", "purpose": format!("{purpose:?}").to_lowercase()}));
         Ok(rx)
@@ -236,10 +237,9 @@ fn make_listener(
     let last: Mutex<(Option<Score>, Option<u32>)> = Mutex::new((None, None));
     Arc::new(move |e| match e {
         Event::Info { info, pv } => {
-            if info.multipv != 1 {
-                return;
-            }
-            let mate_depth = {
+            let mate_depth = if info.multipv != 1 {
+                None
+            } else {
                 let mut l = last.lock().expect("lock");
                 l.1 = match (l.0, info.score) {
                     (Some(Score::Mate(a)), Score::Mate(b)) if a == b => l.1,
