@@ -29,6 +29,9 @@ fn side(token: &str) -> Option<bool> {
     (c != 'X' && c.is_ascii_alphabetic()).then(|| c.is_ascii_uppercase())
 }
 
+/// A test of whether a unit that reached a square is the unit that left another one.
+type Same = dyn Fn(&str, &str) -> bool;
+
 /// The slides of a move with effect `e`: every unit that stands on a changed square after the
 /// move is matched with a square it left: first one that held the same token (a plain move, a
 /// castling partner, a pushed unit, the PieceEater's step), then the same piece with another
@@ -50,10 +53,9 @@ pub fn slides(e: &MoveEffect) -> Vec<Slide> {
         .collect();
     let mut used = vec![false; left.len()];
     let mut found: Vec<Option<usize>> = vec![None; reached.len()];
-    let tests: [&dyn Fn(&str, &str) -> bool; 3] =
-        [&|a, b| a == b, &|a, b| letter(a) == letter(b), &|a, b| {
-            side(a).is_some() && side(a) == side(b)
-        }];
+    let tests: [&Same; 3] = [&|a, b| a == b, &|a, b| letter(a) == letter(b), &|a, b| {
+        side(a).is_some() && side(a) == side(b)
+    }];
     for same in tests {
         for (k, &(to, token)) in reached.iter().enumerate() {
             if found[k].is_some() {
