@@ -440,6 +440,47 @@ fn pgn_game_lists_movetext_without_tags_and_mate_depth() {
 }
 
 #[test]
+fn analysis_lines_hint_scores_slides_and_material() {
+    let s = Server::start();
+    let (id, _) = new_game(&s, r#"{"variant":"chess"}"#);
+    let path = |p: &str| format!("/api/games/{id}{p}");
+    err(&s, "POST", &path("/analysis"), r#"{"on":true,"multipv":6}"#, 400, "`multipv`");
+    // MultiPV: an analysis of three lines reports each line, numbered, with its own first move.
+    let events = support::Events::open(&s, &path("/events"));
+    ok(&s, "POST", &path("/analysis"), r#"{"on":true,"multipv":3}"#);
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    ok(&s, "POST", &path("/stop"), "{}");
+    let infos: Vec<Value> = events
+        .until("stopped")
+        .into_iter()
+        .map(|e| json(&e))
+        .filter(|e| e["type"] == "info" && e["purpose"] == "analyse")
+        .collect();
+    let mut lines: Vec<u64> = infos.iter().map(|e| e["multipv"].as_u64().unwrap()).collect();
+    lines.sort_unstable();
+    lines.dedup();
+    assert_eq!(lines, [1, 2, 3], "{infos:?}");
+    let last_of = |k: u64| infos.iter().rev().find(|e| e["multipv"] == k).unwrap()["pv"][0].clone();
+    assert!(last_of(1) != last_of(2) && last_of(2) != last_of(3), "{infos:?}");
+    // A hint answers with its score (side to move's view).
+    let hint = ok(&s, "POST", &path("/hint"), r#"{"depth":4}"#);
+    assert!(hint["score"]["cp"].is_i64(), "{hint}");
+    // Each move's slides and capture; the material difference of the shown position.
+    for m in ["e2e4", "d7d5", "e4d5"] {
+        ok(&s, "POST", &path("/move"), &format!(r#"{{"move":"{m}"}}"#));
+    }
+    let st = ok(&s, "GET", &path(""), "");
+    let last = &st["moves"][2];
+    assert_eq!(last["capture"], Value::Bool(true));
+    assert_eq!(last["effect"]["slides"], serde_json::json!([{"from":"e4","to":"d5","token":"P"}]));
+    assert_eq!(st["material"], serde_json::json!({"w": ["P"], "b": []}));
+    assert_eq!(
+        ok(&s, "GET", &path("?ply=1"), "")["material"],
+        serde_json::json!({"w": [], "b": []})
+    );
+}
+
+#[test]
 fn the_level_menu_weakens_the_engines_own_moves() {
     let s = Server::start();
     // The menu's levels with their ratings: 0..=19, each stronger than the one below.

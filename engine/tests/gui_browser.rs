@@ -4,7 +4,9 @@
 //! position after every move, and the help panel of every variant; the `page` script covers a
 //! FEN the server refuses, the first-visit hint, typed moves, the check mark, arrows and
 //! circles, the PGN game picker and the low-time warning; `engine`, the evaluation bar,
-//! resignation and a draw offer. `.ci/run` installs chromium, chromium-driver and selenium;
+//! resignation and a draw offer; `lichess`, the moves animated, the move sound and its mute,
+//! the material difference, the board size, premoves, the engine's arrows and MultiPV lines
+//! and the evaluation graph. `.ci/run` installs chromium, chromium-driver and selenium;
 //! without them this test says so and passes vacuously. With `MENAGERIE_GUI_SCREENSHOTS=DIR` it
 //! also saves a screenshot of each variant after a special move (`docs/screenshots/gui-*.png`),
 //! one of a check and one of the help panel.
@@ -37,7 +39,7 @@ fn every_variant_played_by_clicks_in_chromium() {
     for v in ["chess", "eightpiece", "eightpiece-random", "pieceeater", "magician", "tamerspiel"] {
         assert!(stdout.contains(&format!("ok   {v} ")), "no result for {v}:\n{stdout}");
     }
-    for case in ["jumpingknights", "engine", "page"] {
+    for case in ["jumpingknights", "engine", "page", "lichess"] {
         assert!(stdout.contains(&format!("ok   {case} ")), "no result for {case}:\n{stdout}");
     }
     assert!(server.alive(), "the server died");

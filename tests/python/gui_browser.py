@@ -28,6 +28,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.common.exceptions import StaleElementReferenceException
 
 BASE = sys.argv[1].rstrip("/")
 SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
@@ -236,7 +237,14 @@ class Page:
         return self.d.find_element(By.CSS_SELECTOR, f'[data-square="{click}"]')
 
     def click(self, name):
-        self.element(name).click()
+        # The board may be redrawn (an engine's reply) between finding a square and clicking it.
+        for attempt in range(3):
+            try:
+                self.element(name).click()
+                return
+            except StaleElementReferenceException:
+                if attempt == 2:
+                    raise
 
     def drag(self, a, b):
         ActionChains(self.d).drag_and_drop(self.element(a), self.element(b)).perform()
@@ -672,6 +680,123 @@ def page_features(p):
     p.no_script_errors()
 
 
+def js(p, script, *args):
+    return p.d.execute_script(script, *args)
+
+
+def lichess(p):
+    """Moves animated (not under reduced motion), the move sound and its remembered mute, the
+    material difference, the board size, premoves, the engine's arrows and MultiPV lines, the
+    evaluation graph."""
+    p.d.get_log("browser")
+    p.open({"variant": "chess", **HUMANS})
+    sounds = lambda: int(js(p, "return document.body.dataset.sounds || '0'"))
+    js(p, "localStorage.setItem('menagerie-sound', 'on'); showSoundButton();")
+    n = sounds()
+    p.move(["e2", "e4"])
+    assert js(p, "return document.body.dataset.slides") == "e2e4", "the pawn slid e2-e4"
+    assert sounds() == n + 1, "a move sound"
+    # Muted: no sound, and the choice is remembered across a reload.
+    p.d.find_element(By.ID, "sound").click()
+    assert js(p, "return localStorage.getItem('menagerie-sound')") == "off"
+    p.move(["d7", "d5"])
+    assert sounds() == n + 1, "muted, yet a sound"
+    p.d.refresh()
+    p.wait(lambda: p.ply() == 2 and p.idle(), "the reloaded game")
+    assert "off" in p.text("sound").lower(), p.text("sound")
+    p.d.find_element(By.ID, "sound").click()
+    # Reduced motion: the capture does not slide. The material difference: White a pawn up.
+    p.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    p.move(["e4", "d5"])
+    p.d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert js(p, "return document.body.dataset.slides") == "reduced"
+    mat = lambda where: js(p, f"return Array.from(document.querySelectorAll('#material-{where} [data-material]')).map(e => e.dataset.material).join('')")
+    assert (mat("bottom"), mat("top")) == ("P", ""), (mat("bottom"), mat("top"))
+    p.move(["g8", "f6"], drag=True)
+    # The board size: smaller squares, remembered; at the largest the board fits a phone.
+    size = lambda: js(p, "return document.querySelector('#board .sq').offsetWidth")
+    full = size()
+    js(p, "const r = document.getElementById('board-size'); r.value = '60'; r.dispatchEvent(new Event('input'));")
+    p.wait(lambda: size() < full * 0.7, "smaller squares")
+    small = size()
+    p.d.refresh()
+    p.wait(lambda: p.ply() == 4 and p.idle(), "the reloaded game")
+    assert size() == small and p.d.find_element(By.ID, "board-size").get_attribute("value") == "60"
+    js(p, "const r = document.getElementById('board-size'); r.value = '160'; r.dispatchEvent(new Event('input'));")
+    p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        p.d.refresh()
+        p.wait(lambda: p.ply() == 4 and p.idle(), "the game on a phone")
+        assert inside_screen(p, "#board"), "the largest board is wider than the phone"
+    finally:
+        p.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    js(p, "const r = document.getElementById('board-size'); r.value = '100'; r.dispatchEvent(new Event('input'));")
+    # The evaluation graph of the game so far (a button; a finished game gets it by itself).
+    p.d.find_element(By.ID, "graph-run").click()
+    graph = lambda k: p.d.find_element(By.ID, "graph").get_attribute(f"data-{k}")
+    p.wait(lambda: graph("done") == "1", "the evaluation graph", timeout=30)
+    assert (graph("plies"), graph("scored")) == ("5", "5"), (graph("plies"), graph("scored"))
+    # MultiPV analysis: three lines, the best one's first move as an arrow from its clicks.
+    Select(p.d.find_element(By.ID, "multipv")).select_by_value("3")
+    p.d.find_element(By.ID, "analysis").click()
+    p.wait(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#pv-lines .pv-line")) == 3, "three lines")
+    p.wait(lambda: p.d.find_elements(By.CSS_SELECTOR, "#draw-layer [data-best]"), "the best-move arrow")
+    p.wait(lambda: len(p.d.find_elements(By.CSS_SELECTOR, "#draw-layer [data-line]")) == 2, "the other lines' arrows")
+    best, action = js(p, "return [document.querySelector('#draw-layer [data-best]').dataset.best, lines[0].action];")
+    assert best == action[:4], (best, action)
+    time.sleep(1.5)  # a few iterations, for the picture
+    p.shot("analysis-arrows")
+    p.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        time.sleep(0.5)
+        assert inside_screen(p, "#board") and inside_screen(p, "#graph"), "the phone's board or graph"
+        p.shot("phone-analysis")
+    finally:
+        p.d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    p.d.find_element(By.ID, "analysis").click()
+    Select(p.d.find_element(By.ID, "multipv")).select_by_value("1")
+    # A hint is drawn as an arrow.
+    p.d.find_element(By.ID, "hint").click()
+    p.wait(lambda: p.d.find_elements(By.CSS_SELECTOR, "#draw-layer [data-hint]"), "the hint's arrow")
+    # Premoves: entered while the engine thinks, played after its reply if legal then.
+    p.open({"variant": "chess", "white": "human", "black": "engine"})
+    p.d.find_element(By.ID, "movetime").clear()
+    p.d.find_element(By.ID, "movetime").send_keys("3")
+    thinking = lambda: "thinking" in p.text("status")
+    p.click("e2")
+    p.click("e4")
+    p.wait(thinking, "the engine thinking")
+    p.click("g1")
+    p.click("f3")
+    assert js(p, "return document.body.dataset.premove") == "g1 f3"
+    p.wait(lambda: p.ply() >= 3, "the premove played", timeout=15)
+    assert api(f"/api/games/{p.game_id()}")["moves"][2]["text"] == "g1f3"
+    # Cancelled by Escape and by a right click; an illegal one is dropped with a word.
+    p.wait(thinking, "the engine thinking again")
+    p.click("b1")
+    p.d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")
+    assert js(p, "return document.body.dataset.premove") == ""
+    p.click("b1")
+    ActionChains(p.d).context_click(p.element("e4")).perform()
+    assert js(p, "return document.body.dataset.premove") == ""
+    p.click("f3")
+    p.click("f6")
+    assert js(p, "return document.body.dataset.premove") == "f3 f6"
+    p.wait(lambda: p.ply() == 4 and p.idle(), "the engine's reply", timeout=15)
+    p.wait(lambda: "dropped" in p.text("error"), "the dropped premove's word")
+    time.sleep(0.3)
+    assert p.ply() == 4, "an illegal premove was played"
+    # A finished game gets its graph; a click on it shows that ply.
+    p.open({"variant": "chess", **HUMANS})
+    for m in [["f2", "f3"], ["e7", "e5"], ["g2", "g4"], ["d8", "h4"]]:
+        p.move(m)
+    p.wait(lambda: graph("done") == "1", "the graph of the finished game", timeout=30)
+    assert graph("plies") == "5" and graph("scored") == "5"
+    js(p, "document.querySelector('#graph [data-graph-ply=\"1\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    p.wait(lambda: js(p, "return document.body.dataset.viewPly") == "1", "the graph's ply shown")
+    p.no_script_errors()
+
+
 def inside_screen(p, selector):
     """Whether the element `selector` lies within the window's width."""
     return p.d.execute_script(
@@ -745,6 +870,7 @@ def main():
             ("jumpingknights", jumpingknights, "jumpingknights"),
             ("engine", engine_plays, "tamerspiel"),
             ("page", page_features, "chess"),
+            ("lichess", lichess, "chess"),
             ("phone", phone, "chess"),
         ]:
             if only and name not in only:

@@ -148,6 +148,7 @@ function render() {
   document.body.dataset.ply = String(game.ply);
   document.body.dataset.viewPly = String(shown.view_ply);
   document.body.dataset.variant = game.variant;
+  afterRender(); // features.js: material, slides and sound, engine lines, graph
 }
 
 // The side a person plays: the side to move if a person moves it, else the other one if a
@@ -172,7 +173,8 @@ function squareSize(b) {
   const width = vw - 24 - 26 - 22 - beside;
   const height = Math.max(240, vh - 190);
   const fit = Math.floor(Math.min(width / b.files, height / b.ranks));
-  return Math.max(20, Math.min(fit, Math.max(b.files, b.ranks) > 8 ? 64 : 72));
+  const most = Math.round((Math.max(b.files, b.ranks) > 8 ? 64 : 72) * boardScale()); // chosen size
+  return Math.max(20, Math.min(fit, most));
 }
 
 function renderBoard() {
@@ -335,6 +337,7 @@ function highlight() {
     const el = document.querySelector(`[data-square="${c}"]`);
     if (el) el.classList.add('hint');
   }
+  markPremove();
   if (!isCurrent() || !humanToMove() || busy) return;
   if (clicks.length) {
     for (const { entry, path } of matching(clicks)) {
@@ -360,6 +363,7 @@ function handElement(click) {
 }
 
 function onClick(name) {
+  if (premoveClick(name)) return; // while the engine thinks: a premove (features.js)
   if (!isCurrent() || busy || !humanToMove()) return;
   hideChooser();
   const next = [...clicks, name];
@@ -457,7 +461,7 @@ function squareAt(x, y) {
 function onPointerDown(ev) {
   const name = squareAt(ev.clientX, ev.clientY);
   if (ev.button === 2) {
-    if (name) drawStart(ev, name);
+    if (!cancelPremove() && name) drawStart(ev, name);
     return;
   }
   if (ev.button !== 0) return;
@@ -492,6 +496,7 @@ function onPointerUp(ev) {
   if (!press) return;
   const from = press.name;
   if (press.ghost) press.ghost.remove();
+  noteDrag(press.ghost && !press.ghost.hidden);
   press = null;
   const to = squareAt(ev.clientX, ev.clientY);
   if (!to) return;
@@ -618,13 +623,13 @@ async function engineMove() {
   thinking = false;
   if (!$('analysis').checked) unlistenAfter('moved');
   renderStatus();
-  if (game.id === id) afterMove();
+  if (game.id === id && !playPremove()) afterMove();
 }
 
 async function startAnalysis() {
   await listen();
   try {
-    await api('POST', `api/games/${game.id}/analysis`, { on: true });
+    await api('POST', `api/games/${game.id}/analysis`, { on: true, multipv: multiPv() });
   } catch (err) {
     report(err);
   }
@@ -679,6 +684,7 @@ function unlisten() {
 // found at (later iterations only confirm it, from the hash table); the selective depth is
 // shown where it exceeds the depth.
 function showInfo(e) {
+  if (featureInfo(e)) return; // a further analysis line: features.js lists it
   const mate = e.score.mate !== undefined;
   // Scores are from the side to move's view; shown from White's.
   const sign = game.turn === 'b' ? -1 : 1;
@@ -903,6 +909,7 @@ function wire() {
       const r = await api('POST', `api/games/${game.id}/hint`, limits());
       if (r.hint) {
         hintClicks = r.hint.clicks.filter((c) => !c.startsWith('@'));
+        showHintArrow(r);
         $('engine-out').textContent = `Hint: ${r.hint.san} (${r.hint.action})\n` + $('engine-out').textContent;
         highlight();
       }
@@ -961,7 +968,7 @@ function wire() {
     }
     const to = { ArrowLeft: shown.view_ply - 1, ArrowRight: shown.view_ply + 1, Home: 0, ArrowUp: 0, End: game.ply, ArrowDown: game.ply }[ev.key];
     if (to !== undefined && game) { ev.preventDefault(); view(to); }
-    if (ev.key === 'Escape') { hideChooser(); clicks = []; highlight(); }
+    if (ev.key === 'Escape') { cancelPremove(); hideChooser(); clicks = []; highlight(); }
   });
 }
 
@@ -973,5 +980,6 @@ window.addEventListener('resize', () => {
   window.resizeTimer = setTimeout(() => { if (game && shown) render(); }, 100);
 });
 wire();
+wireFeatures();
 firstVisitHint();
 start().catch((err) => showError(err.message));

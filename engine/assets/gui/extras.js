@@ -161,12 +161,13 @@ function drawShapes() {
     return { x: r.left - area.left + r.width / 2, y: r.top - area.top + r.height / 2, w: r.width };
   };
   const out = [];
-  for (const s of shapes) {
+  // The person's shapes, then the engine's (features.js: analysis lines, the hint).
+  for (const s of [...shapes, ...engineShapes()]) {
     const a = centre(s.from);
     const b = centre(s.to);
     if (!a || !b) continue;
     if (s.from === s.to) {
-      out.push(`<circle data-circle="${s.from}" cx="${a.x}" cy="${a.y}" r="${a.w * 0.44}" fill="none" stroke="${s.color}" stroke-width="${a.w * 0.07}" opacity="0.8"/>`);
+      out.push(`<circle data-${s.tag || 'circle'}="${s.from}" cx="${a.x}" cy="${a.y}" r="${a.w * 0.44}" fill="none" stroke="${s.color}" stroke-width="${a.w * 0.07}" opacity="0.8"/>`);
       continue;
     }
     const len = Math.hypot(b.x - a.x, b.y - a.y);
@@ -176,8 +177,8 @@ function drawShapes() {
     const tip = { x: b.x - ux * a.w * 0.12, y: b.y - uy * a.w * 0.12 };
     const base = { x: tip.x - ux * head, y: tip.y - uy * head };
     const side = { x: -uy * head * 0.55, y: ux * head * 0.55 };
-    out.push(`<g data-arrow="${s.from}${s.to}" opacity="0.8" fill="${s.color}" stroke="${s.color}">` +
-      `<line x1="${a.x}" y1="${a.y}" x2="${base.x}" y2="${base.y}" stroke-width="${a.w * 0.16}" stroke-linecap="round"/>` +
+    out.push(`<g data-${s.tag || 'arrow'}="${s.from}${s.to}" opacity="${s.thin ? 0.55 : 0.8}" fill="${s.color}" stroke="${s.color}">` +
+      `<line x1="${a.x}" y1="${a.y}" x2="${base.x}" y2="${base.y}" stroke-width="${a.w * (s.thin ? 0.09 : 0.16)}" stroke-linecap="round"/>` +
       `<polygon points="${tip.x},${tip.y} ${base.x + side.x},${base.y + side.y} ${base.x - side.x},${base.y - side.y}" stroke="none"/></g>`);
   }
   layer.innerHTML = out.join('');

@@ -14,8 +14,8 @@ pub fn score_json(s: Score) -> Value {
 
 /// The event of a completed iteration of a search for `purpose` (`play`, `hint`, `analyse`,
 /// `judge`): depth, score (with `mate_depth`, the depth at which the current mate score was
-/// first reported), node counts, time, the line in notation.md text (`pv`) and algebraic
-/// (`pv_san`).
+/// first reported), node counts, time, the line's number (`multipv`, from 1: an analysis of
+/// several lines reports each) and the line in notation.md text (`pv`) and algebraic (`pv_san`).
 pub fn info_json(
     purpose: &str,
     info: &Info,
@@ -26,6 +26,7 @@ pub fn info_json(
     json!({
         "type": "info",
         "purpose": purpose,
+        "multipv": info.multipv,
         "depth": info.depth,
         "seldepth": info.seldepth,
         "mate_depth": mate_depth,

@@ -13,6 +13,7 @@
 //!   end, the check) and of a hint or a draw offer.
 //! * [`table`]: the variant table and the playing levels the page's menus list.
 //! * [`events`]: the live events' JSON of a search (scores, lines).
+//! * [`motion`]: a move's slides (for animation) and a position's material difference.
 //! * [`pgn`]: the web board's PGN export and the list of a loaded text's games.
 //! * [`typed`]: the actions a typed move text names.
 //! * [`san`]: a move's algebraic text apart from the note its notation adds (the move list).
@@ -26,6 +27,7 @@ pub mod entry;
 pub mod events;
 pub mod forms;
 pub mod help;
+pub mod motion;
 pub mod obligation;
 pub mod pgn;
 pub mod pieces;

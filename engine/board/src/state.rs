@@ -59,6 +59,7 @@ pub fn effect_json(e: &MoveEffect, view: &BoardView) -> Value {
             "outcome": c.outcome, "outcomes": c.outcomes
         })),
         "text": e.describe(view),
+        "slides": crate::motion::slides_json(e),
     })
 }
 
@@ -88,7 +89,8 @@ fn moves_json(g: &dyn GameApi) -> Vec<Value> {
         .map(|i| {
             let after = g.view_at(i + 1).expect("every ply has a position");
             let e = g.played_effect(i).expect("every move has an effect");
-            let side = g.view_at(i).map_or("w", |b| b.turn.select("w", "b"));
+            let turn = g.view_at(i).map_or(movegen::types::Color::White, |b| b.turn);
+            let side = turn.select("w", "b");
             let (san, note) = crate::san::split_note(&sans[i]);
             let m = json!({
                 "san": san,
@@ -97,6 +99,7 @@ fn moves_json(g: &dyn GameApi) -> Vec<Value> {
                 "side": side,
                 "number": number,
                 "effect": effect_json(&e, &after),
+                "capture": session::api::captures(&e, turn),
             });
             if side == "b" {
                 number += 1;
@@ -142,6 +145,7 @@ pub fn state_json(
         "legal": legal,
         "check": g.check_at(at),
         "obligation": obligation.as_ref().map(crate::obligation::obligation_json),
+        "material": crate::motion::material_json(&view, v.info()),
         "setup": s.setup,
         "end": end.map(|e| json!({
             "result": e.result, "reason": e.reason, "rule": e.rule, "text": e.text,
@@ -163,14 +167,15 @@ fn fen_at(g: &dyn GameApi, ply: usize) -> String {
     c.fen()
 }
 
-/// The answer to a hint: `{"hint": {action, san, clicks}}` for the legal action `action` of the
-/// current position of `g` (`null` if it is none).
-pub fn hint_json(g: &dyn GameApi, action: &str) -> Value {
+/// The answer to a hint: `{"hint": {action, san, clicks}, "score": {cp} | {mate} | null}` for
+/// the legal action `action` of the current position of `g` (`null` if it is none) and the
+/// search's last score (side to move's view).
+pub fn hint_json(g: &dyn GameApi, action: &str, score: Option<Score>) -> Value {
     let e = entries(g)
         .into_iter()
         .find(|e| e.action == action)
         .map(|e| json!({"action": e.action, "san": e.san, "note": e.note, "clicks": e.clicks}));
-    json!({ "hint": e })
+    json!({ "hint": e, "score": score.map(score_json) })
 }
 
 /// The answer to a draw offer: the state `state` with `draw: {accepted, score, policy}`
@@ -209,9 +214,16 @@ mod tests {
         let err = state_json(12, &s, Some(3), Activity::default()).unwrap_err();
         assert_eq!(err.to_string(), "ply 3 is not in this game (0..=2)");
         assert!(matches!(err, Error::BadArgument { .. }));
-        let hint = hint_json(&*s.game, "g1f3");
+        let hint = hint_json(&*s.game, "g1f3", Some(Score::Cp(-12)));
         assert_eq!(hint["hint"]["clicks"], json!(["g1", "f3"]));
-        assert!(hint_json(&*s.game, "e2e4")["hint"].is_null());
+        assert_eq!(hint["score"], json!({"cp": -12}));
+        assert!(hint_json(&*s.game, "e2e4", None)["hint"].is_null());
+        assert_eq!(st["material"], json!({"w": [], "b": []}));
+        assert_eq!(st["moves"][1]["capture"], json!(false));
+        assert_eq!(
+            st["moves"][1]["effect"]["slides"],
+            json!([{"from": "e7", "to": "e5", "token": "p"}])
+        );
     }
 
     #[test]

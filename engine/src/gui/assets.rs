@@ -22,6 +22,7 @@ pub fn rows() -> &'static [PieceRow<'static>] {
 const INDEX: &str = include_str!("../../assets/gui/index.html");
 const APP_JS: &str = include_str!("../../assets/gui/app.js");
 const EXTRAS_JS: &str = include_str!("../../assets/gui/extras.js");
+const FEATURES_JS: &str = include_str!("../../assets/gui/features.js");
 const STYLE: &str = include_str!("../../assets/gui/style.css");
 const BACKEND_JS: &str = include_str!("../../assets/gui/backend.js");
 const MANIFEST: &str = include_str!("../../assets/gui/manifest.webmanifest");
@@ -59,6 +60,11 @@ pub async fn manifest() -> Response {
 /// `GET /icon.svg`.
 pub async fn icon() -> Response {
     text("image/svg+xml", ICON)
+}
+
+/// `GET /features.js` (loaded after `extras.js`, before `app.js`).
+pub async fn features_js() -> Response {
+    text("text/javascript; charset=utf-8", FEATURES_JS)
 }
 
 /// `GET /style.css`.

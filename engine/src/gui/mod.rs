@@ -54,6 +54,7 @@ pub fn router(store: Arc<Store>, allowed: Allowed) -> Router {
         .route("/", get(assets::index))
         .route("/app.js", get(assets::app_js))
         .route("/extras.js", get(assets::extras_js))
+        .route("/features.js", get(assets::features_js))
         .route("/style.css", get(assets::style_css))
         .route("/backend.js", get(assets::backend_js))
         .route("/manifest.webmanifest", get(assets::manifest))

@@ -133,9 +133,8 @@ impl Store {
         let store = self.clone();
         let listener = Arc::new(move |e| match e {
             Event::Info { info: i, pv } => {
-                if let Some(event) = info.lock().expect("lock").event(&i, &pv) {
-                    store.publish(vec![(key.id, event)]);
-                }
+                let event = info.lock().expect("lock").event(&i, &pv);
+                store.publish(vec![(key.id, event)]);
             }
             Event::Best { best, .. } => {
                 let score = info.lock().expect("lock").score();

@@ -142,9 +142,7 @@ impl WebBoard {
         let Some(r) = self.running.as_mut() else { return };
         let slice = r.sliced.slice(&*r.job.game, &mut self.searcher, &self.clock, slice_ms);
         for (info, pv) in &slice.infos {
-            if let Some(e) = r.info.event(info, pv) {
-                self.events.push((r.job.key.id, e));
-            }
+            self.events.push((r.job.key.id, r.info.event(info, pv)));
         }
         if slice.done {
             self.end_search();

@@ -301,7 +301,7 @@ impl Api {
                 }
             },
             Purpose::Hint => {
-                let v = crate::state::hint_json(s.game(), &best);
+                let v = crate::state::hint_json(s.game(), &best, score);
                 self.emit(id, &json!({"type": "hint", "move": best}));
                 Ok(Reply::json(&v))
             }
@@ -419,20 +419,22 @@ impl InfoEvents {
         }
     }
 
-    /// The event of a completed iteration (`None` for lines after the first).
-    pub fn event(&mut self, info: &Info, pv: &[String]) -> Option<String> {
-        if info.multipv != 1 {
-            return None;
-        }
-        self.mate_depth = match (self.last, info.score) {
-            (Some(Score::Mate(a)), Score::Mate(b)) if a == b => self.mate_depth,
-            (_, Score::Mate(_)) => Some(info.depth),
-            _ => None,
+    /// The event of a completed iteration's line (MultiPV: every line, its number in the
+    /// event; the mate depth and the last score follow the first line).
+    pub fn event(&mut self, info: &Info, pv: &[String]) -> String {
+        let mate_depth = if info.multipv != 1 {
+            None
+        } else {
+            self.mate_depth = match (self.last, info.score) {
+                (Some(Score::Mate(a)), Score::Mate(b)) if a == b => self.mate_depth,
+                (_, Score::Mate(_)) => Some(info.depth),
+                _ => None,
+            };
+            self.last = Some(info.score);
+            self.mate_depth
         };
-        self.last = Some(info.score);
         let sans = self.root.san_line(pv);
-        let e = crate::events::info_json(self.purpose.name(), info, self.mate_depth, pv, &sans);
-        Some(e.to_string())
+        crate::events::info_json(self.purpose.name(), info, mate_depth, pv, &sans).to_string()
     }
 
     /// The first line's last score.

@@ -186,7 +186,12 @@ fn search(api: &mut Api, id: u64, m: &Body, purpose: Purpose) -> Result<Step, Fa
         (Purpose::Play, Some(l)) => search::Skill::level(l as u8),
         _ => None,
     };
-    let config = Config { skill, ..Config::default() };
+    // Several lines (MultiPV) for an analysis only; its `info` events carry each line's number.
+    let multipv = match purpose {
+        Purpose::Analyse => num_field(m, "multipv", 1..=5)?.unwrap_or(1) as u32,
+        _ => 1,
+    };
+    let config = Config { skill, multipv, ..Config::default() };
     let (limits, wait) = match purpose {
         Purpose::Analyse => (Limits { infinite: true, ..Limits::default() }, None),
         _ => {
