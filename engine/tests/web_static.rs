@@ -110,7 +110,7 @@ fn the_static_site_plays_every_variant_and_works_offline() {
     for case in ["chess", "eightpiece", "eightpiece-random", "pieceeater", "magician"] {
         assert!(stdout.contains(&format!("ok   {case} ")), "no result for {case}:\n{stdout}");
     }
-    for case in ["tamerspiel", "jumpingknights", "engine", "page", "phone"] {
+    for case in ["tamerspiel", "jumpingknights", "engine", "page", "phone", "lichess"] {
         assert!(stdout.contains(&format!("ok   {case} ")), "no result for {case}:\n{stdout}");
     }
 }
