@@ -55,7 +55,8 @@ def main():
     gb.STATIC = True
     try:
         d.get(f"{base}/?variant=chess")
-        wait(lambda: board_ready(d), "the first board")
+        wait(lambda: board_ready(d) and d.execute_script(
+            "return [...document.images].every((i) => i.complete);"), "the first board")
         # Every file the first board needed, compressed as a host would send it.
         names = d.execute_script(
             "return [location.href, ...performance.getEntriesByType('resource').map(e => e.name)];")
@@ -75,6 +76,9 @@ def main():
         assert total <= BUDGET, f"the first board takes {total} bytes, over {BUDGET}"
         ready = d.execute_script("return backend.readyMs;")
         assert ready is not None, "the engine in the Worker never answered"
+        first = d.execute_script(
+            "return performance.getEntriesByName('menagerie-first-board')[0].startTime;")
+        print(f"first board drawn {first:.0f} ms after the page's start")
         print(f"engine ready {ready:.0f} ms after the page's start")
         manifest = d.execute_script(
             "return fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json());")

@@ -42,6 +42,8 @@ function noteDrag(d) { dragged = !!d; }
 function afterRender() {
   const now = { id: game.id, ply: shown.view_ply, gamePly: game.ply, end: !!game.end };
   const before = drawn;
+  // The first board on screen (docs/performance.md measures the time to it).
+  if (!before) performance.mark('menagerie-first-board');
   drawn = now;
   renderMaterial();
   if (!before || before.id !== now.id || before.gamePly !== now.gamePly) {
