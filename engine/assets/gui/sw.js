@@ -22,15 +22,18 @@ self.addEventListener('activate', (e) => {
 
 self.addEventListener('fetch', (e) => {
   const req = e.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== self.location.origin) return;
+  // One copy per file: the page's address carries the game in its query.
+  url.search = '';
   e.respondWith((async () => {
     const cache = await caches.open(CACHE);
     try {
       const res = await fetch(req);
-      if (res.ok) cache.put(req, res.clone());
+      if (res.ok) cache.put(url.href, res.clone());
       return res;
     } catch (_) {
-      const hit = await cache.match(req, { ignoreSearch: true });
+      const hit = await cache.match(url.href);
       if (hit) return hit;
       throw _;
     }
