@@ -30,5 +30,14 @@ cp docs/variants/*.md "$stage/rules/"
 (cd "$stage" && { echo '["./"'; find . -type f ! -name files.json ! -name sw.js -printf '%P\n' \
   | LC_ALL=C sort | sed 's/.*/,"&"/'; echo ']'; } | tr -d '\n' > files.json)
 rm -f "$out/$name.zip"
-(cd "$root/target/web" && zip -qr -X "$out/$name.zip" "$name")
+# Deflated, in a fixed order (python3's zipfile: no `zip` command needed).
+(cd "$root/target/web" && python3 - "$out/$name.zip" "$name" <<'PY'
+import os, sys, zipfile
+with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    for d, dirs, files in os.walk(sys.argv[2]):
+        dirs.sort()
+        for f in sorted(files):
+            z.write(os.path.join(d, f))
+PY
+)
 echo "$out/$name.zip"

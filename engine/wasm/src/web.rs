@@ -12,7 +12,6 @@ use search::{LocalSearcher, Timer};
 use serde_json::{json, Value};
 use session::sliced::Sliced;
 use std::sync::Arc;
-use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
 /// The hash table of the board's engine (MB).
@@ -102,9 +101,10 @@ impl WebBoard {
             Step::Search { job, reply } => {
                 // One search at a time: the one under way ends with what it has found.
                 self.end_search();
-                let config = job.config.clone();
+                // A clock's budget keeps the native searcher's move overhead.
+                let (config, overhead) = (job.config.clone(), job.config.overhead);
                 let sliced =
-                    Sliced::start(job.limits.clone(), config, self.clock.now_ms(), Duration::ZERO);
+                    Sliced::start(job.limits.clone(), config, self.clock.now_ms(), overhead);
                 let info = InfoEvents::new(&job);
                 let request = match reply {
                     Some(r) => {
